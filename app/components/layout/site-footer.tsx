@@ -1,0 +1,116 @@
+import { Link } from '@remix-run/react'
+
+import { COMPANY } from '~/content/company'
+import { useSiteConfig } from '~/lib/use-site-config'
+
+import { Logo } from './logo'
+
+export function SiteFooter() {
+  const site = useSiteConfig()
+  const linkClass = 'text-slate-300 hover:text-white'
+  return (
+    <footer className="bg-slate-950 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+        <div className="lg:col-span-2">
+          <Link to="/#home" className="text-white" aria-label={`${COMPANY.name} home`}>
+            <Logo />
+          </Link>
+          <p className="mt-4 max-w-md text-sm leading-6 text-slate-300">
+            We build AI chatbots, voice agents and workflow automation that answer your customers,
+            book their appointments and take the admin off your plate, so UK small businesses can
+            grow without hiring for every task.
+          </p>
+          <ul className="mt-6 flex gap-4" aria-label="Social media">
+            {COMPANY.social.map((network) => (
+              <li key={network.name}>
+                <a
+                  href={network.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={linkClass}
+                >
+                  {network.name}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <nav aria-label="Company">
+          <h2 className="text-sm font-semibold text-white">Company</h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            <li>
+              <Link to="/#about" className={linkClass}>
+                About Us
+              </Link>
+            </li>
+            <li>
+              <Link to="/#solutions" className={linkClass}>
+                Solutions
+              </Link>
+            </li>
+            <li>
+              <Link to="/#how-it-works" className={linkClass}>
+                How It Works
+              </Link>
+            </li>
+            <li>
+              <Link to="/blog" className={linkClass}>
+                Blog
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Contact">
+          <h2 className="text-sm font-semibold text-white">Contact</h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            <li>
+              <Link to="/#contact" className={linkClass}>
+                Get in Touch
+              </Link>
+            </li>
+            {site ? (
+              <>
+                <li>
+                  <a
+                    href={site.schedulerUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={linkClass}
+                  >
+                    Book a Call<span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+                <li>
+                  <a href={`mailto:${site.email}`} className={linkClass}>
+                    {site.email}
+                  </a>
+                </li>
+              </>
+            ) : null}
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-slate-800">
+        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+          <p>
+            © {COMPANY.copyrightYear} {COMPANY.legalName}. Registered in {COMPANY.registeredIn}. All
+            rights reserved.
+          </p>
+          <ul className="flex gap-6">
+            <li>
+              <Link to="/privacy-policy" className={linkClass}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms-of-service" className={linkClass}>
+                Terms of Service
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  )
+}

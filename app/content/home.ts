@@ -1,0 +1,271 @@
+/**
+ * Marketing copy for the home page, as typed data. Company facts come from ./company.
+ * Counts and fixed strings (ids, titles, step numbers, durations) are enforced by the types.
+ */
+import { COMPANY } from './company'
+
+export type Hero = {
+  readonly eyebrow: string
+  readonly title: string
+  readonly lead: string
+}
+
+/** A headline number with a short label, e.g. { value: '24/7', label: 'AI support' } */
+export type Figure = {
+  readonly value: string
+  readonly label: string
+}
+
+export type ImpactFigures = readonly [Figure, Figure, Figure, Figure]
+
+type SolutionTitles = {
+  readonly chatbots: 'AI Chatbots'
+  readonly 'voice-agents': 'Voice Agents'
+  readonly 'workflow-automation': 'Workflow Automation'
+}
+
+export type SolutionId = keyof SolutionTitles
+export type SolutionTitle = SolutionTitles[SolutionId]
+
+export type Solution<Id extends SolutionId = SolutionId> = {
+  [K in Id]: {
+    readonly id: K
+    readonly title: SolutionTitles[K]
+    readonly summary: string
+    readonly features: readonly [string, string, string]
+  }
+}[Id]
+
+export type Solutions = readonly [
+  Solution<'chatbots'>,
+  Solution<'voice-agents'>,
+  Solution<'workflow-automation'>,
+]
+
+export type ProcessStepNumber = 1 | 2 | 3 | 4 | 5 | 6
+export type ProcessStepDuration = '30 min' | '2-3 days' | '1-2 weeks' | '2-3 weeks' | 'Go-live'
+
+export type ProcessStep<
+  N extends ProcessStepNumber = ProcessStepNumber,
+  D extends ProcessStepDuration = ProcessStepDuration,
+> = {
+  readonly number: N
+  readonly title: string
+  readonly description: string
+  readonly duration: D
+  readonly features: readonly [string, string, string]
+}
+
+export type ProcessSteps = readonly [
+  ProcessStep<1, '30 min'>,
+  ProcessStep<2, '2-3 days'>,
+  ProcessStep<3, '1-2 weeks'>,
+  ProcessStep<4, '2-3 weeks'>,
+  ProcessStep<5, '1-2 weeks'>,
+  ProcessStep<6, 'Go-live'>,
+]
+
+export type ProcessStats = readonly [Figure, Figure, Figure]
+
+export type AboutBlock<T extends string> = {
+  readonly title: T
+  readonly text: string
+}
+
+export type About = {
+  readonly intro: string
+  readonly mission: AboutBlock<'Our Mission'>
+  readonly vision: AboutBlock<'Our Vision'>
+  readonly impact: AboutBlock<'Our Impact'> & { readonly points: readonly string[] }
+}
+
+export type ContactCopy = {
+  readonly title: string
+  readonly lead: string
+  readonly remoteNote: string
+  readonly discoveryCall: {
+    readonly title: 'Schedule Discovery Call'
+    readonly text: string
+    readonly cta: 'Book your free 30-minute call'
+  }
+  readonly liveChatText: string
+  readonly phoneHours: string
+}
+
+export type HomeMeta = {
+  /** at most 60 characters, includes the company name */
+  readonly title: string
+  /** at most 155 characters */
+  readonly description: string
+}
+
+export const HERO = {
+  eyebrow: 'AI chatbots, voice agents and automation for UK small businesses',
+  title: 'Never miss a call or enquiry again',
+  lead: 'We set up AI assistants that answer your phone and website 24/7, book appointments straight into your calendar and follow up on quotes, so you can get on with the job.',
+} as const satisfies Hero
+
+export const IMPACT_FIGURES = [
+  { value: '500+', label: 'Businesses automated' },
+  { value: '95%', label: 'Customer satisfaction' },
+  { value: '24/7', label: 'AI support' },
+  { value: '50%', label: 'Average time savings' },
+] as const satisfies ImpactFigures
+
+export const SOLUTIONS = [
+  {
+    id: 'chatbots',
+    title: 'AI Chatbots',
+    summary:
+      'A chatbot for your website, WhatsApp and Facebook that answers questions, qualifies enquiries and captures contact details, day or night.',
+    features: [
+      'Answers common questions on prices, opening hours and areas covered',
+      'Captures after-hours enquiries and sends them to your inbox or CRM',
+      'Takes bookings and quote requests without a phone call',
+    ],
+  },
+  {
+    id: 'voice-agents',
+    title: 'Voice Agents',
+    summary:
+      'A natural-sounding phone assistant that picks up when you can’t, whether you’re on a job, with a client or closed for the night.',
+    features: [
+      'Answers calls 24/7 and takes detailed messages, so no missed calls',
+      'Routes urgent calls to the right person or mobile',
+      'Books appointments directly into Google Calendar or Outlook',
+    ],
+  },
+  {
+    id: 'workflow-automation',
+    title: 'Workflow Automation',
+    summary:
+      'Custom automations that connect the tools you already use and take repetitive admin off your plate.',
+    features: [
+      'Sends quotes, appointment reminders and follow-ups automatically',
+      'Raises invoices in Xero or QuickBooks when a job is marked complete',
+      'Keeps your CRM, calendar and spreadsheets in sync',
+    ],
+  },
+] as const satisfies Solutions
+
+export const PROCESS_STEPS = [
+  {
+    number: 1,
+    title: 'Discovery Call',
+    description:
+      'A free, no-obligation call to understand your business, where your enquiries come from and where time is being lost.',
+    duration: '30 min',
+    features: [
+      'Free and no obligation',
+      'Review of your calls, enquiries and admin',
+      'Quick wins you can act on straight away',
+    ],
+  },
+  {
+    number: 2,
+    title: 'Assessment & Proposal',
+    description:
+      'We map how you work today and send a clear written proposal covering scope, timeline and pricing.',
+    duration: '2-3 days',
+    features: [
+      'Map of your current processes',
+      'Recommended solution and expected time savings',
+      'Clear scope, timeline and pricing',
+    ],
+  },
+  {
+    number: 3,
+    title: 'Project Kickoff',
+    description:
+      'We agree goals, gather your FAQs, prices and booking rules, and connect securely to the tools you already use.',
+    duration: '1-2 weeks',
+    features: [
+      'Named project lead and agreed milestones',
+      'Access set up for your calendar, CRM and accounts software',
+      'Call scripts, tone of voice and escalation rules agreed',
+    ],
+  },
+  {
+    number: 4,
+    title: 'Build',
+    description:
+      'We build and configure your chatbot, voice agent or automations around your business, with regular check-ins so you can see progress.',
+    duration: '2-3 weeks',
+    features: [
+      'Trained on your services, prices and policies',
+      'Connected to Google Calendar, Xero, QuickBooks or your CRM',
+      'Weekly progress updates',
+    ],
+  },
+  {
+    number: 5,
+    title: 'Testing',
+    description:
+      'We test real scenarios, from after-hours calls to rescheduled bookings, and fine-tune responses with your feedback before anything goes live.',
+    duration: '1-2 weeks',
+    features: [
+      'Test calls and chats with your team',
+      'Handover to a person checked for tricky cases',
+      'Your sign-off before launch',
+    ],
+  },
+  {
+    number: 6,
+    title: 'Launch',
+    description:
+      'We switch everything on, show your team how it works and keep monitoring it, with ongoing support as your business changes.',
+    duration: 'Go-live',
+    features: [
+      'Team walkthrough and simple how-to guides',
+      'Performance monitoring and regular reviews',
+      'Ongoing support and improvements',
+    ],
+  },
+] as const satisfies ProcessSteps
+
+export const PROCESS_STATS = [
+  { value: '50%', label: 'faster implementation' },
+  { value: '24/7', label: 'support and monitoring' },
+  { value: '90%', label: 'reduction in manual tasks' },
+] as const satisfies ProcessStats
+
+export const ABOUT = {
+  intro: `${COMPANY.name} is a UK team of engineers and automation specialists, founded in ${COMPANY.founded} to give small businesses practical AI that saves time from day one. We’re remote-first, so we work with trades and service businesses right across the country.`,
+  mission: {
+    title: 'Our Mission',
+    text: 'To help UK small businesses win more work and spend less time on admin, with AI that is simple to use, fairly priced and built around how they actually work.',
+  },
+  vision: {
+    title: 'Our Vision',
+    text: 'A UK where every independent business, from the local plumber to the high-street clinic, can offer fast, round-the-clock service without hiring a bigger team.',
+  },
+  impact: {
+    title: 'Our Impact',
+    text: 'We measure success by the calls answered, jobs booked and hours of admin our clients get back.',
+    points: [
+      'More than 500 businesses automated across the UK',
+      'Average time savings of 50% on the tasks we automate',
+      '95% customer satisfaction',
+    ],
+  },
+} as const satisfies About
+
+export const CONTACT_COPY = {
+  title: 'Let’s talk about your business',
+  lead: 'Tell us where calls, enquiries or admin are slipping through the cracks and we’ll show you what AI can realistically take off your plate.',
+  remoteNote:
+    'We’re remote-first and work with businesses across the UK by video call and phone, so there’s no need for office visits.',
+  discoveryCall: {
+    title: 'Schedule Discovery Call',
+    text: 'A free 30-minute call with no obligation. We’ll look at how you handle calls, enquiries and admin today and suggest where AI could save you time.',
+    cta: 'Book your free 30-minute call',
+  },
+  liveChatText: 'Prefer to message? Chat with us on WhatsApp for a quick answer.',
+  phoneHours: 'Mon–Fri, 9am–6pm',
+} as const satisfies ContactCopy
+
+export const HOME_META = {
+  title: `${COMPANY.name} | AI Chatbots & Voice Agents for UK SMEs`,
+  description:
+    'AI chatbots, voice agents and workflow automation for UK small businesses. Answer every call, book appointments and cut admin, 24/7.',
+} as const satisfies HomeMeta

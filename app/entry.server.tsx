@@ -1,0 +1,69 @@
+import { PassThrough } from 'node:stream'
+
+import type { AppLoadContext, EntryContext } from '@remix-run/node'
+import { createReadableStreamFromReadable } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+
+import { log } from './lib/log.server'
+import { NonceProvider } from './components/nonce'
+
+const ABORT_DELAY_MS = 5_000
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  // Crawlers get the whole page at once; people get the shell as soon as it is ready.
+  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
+  const nonce = loadContext.cspNonce
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
+      </NonceProvider>,
+      {
+        nonce,
+        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+          shellRendered = true
+          const body = new PassThrough()
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          )
+          pipe(body)
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          // Errors after the shell are usually aborted connections; log them without noise.
+          if (shellRendered) {
+            log('error', 'render error', {
+              reason: error instanceof Error ? error.message : String(error),
+            })
+          }
+        },
+      },
+    )
+    setTimeout(abort, ABORT_DELAY_MS + 1_000)
+  })
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return
+  log('error', 'unhandled route error', {
+    path: new URL(request.url).pathname,
+    reason: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  })
+}

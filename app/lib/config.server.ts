@@ -1,0 +1,160 @@
+import { z } from 'zod'
+
+const DEFAULT_PORT = 3000
+const DEV_MOCK_BACKEND_URL = 'http://127.0.0.1:4010'
+const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me'
+
+/** Environment strings: an empty value counts as unset. */
+const optionalString = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().optional(),
+)
+
+const httpUrl = (name: string) =>
+  z
+    .string()
+    .url(`${name} must be an absolute http(s) URL`)
+    .refine((value) => /^https?:\/\//.test(value), `${name} must be an absolute http(s) URL`)
+    .transform((value) => value.replace(/\/+$/, ''))
+
+const wholeNumber = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, `${name} must be between ${min} and ${max}`)
+
+const rawSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  BACKEND_URL: optionalString.pipe(httpUrl('BACKEND_URL').optional()),
+  SESSION_SECRET: optionalString,
+  PORT: optionalString.pipe(wholeNumber('PORT', 1, 65535).optional()),
+  HOST: optionalString,
+  SITE_URL: optionalString.pipe(httpUrl('SITE_URL').optional()),
+  SCHEDULER_URL: optionalString.pipe(httpUrl('SCHEDULER_URL').optional()),
+  COMPANY_PHONE: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\+?[\d\s()-]+$/, 'COMPANY_PHONE must be a phone number such as +44 20 7946 0958')
+      .refine((value) => {
+        const digits = value.replace(/\D/g, '').length
+        return digits >= 7 && digits <= 15
+      }, 'COMPANY_PHONE must have 7 to 15 digits')
+      .optional(),
+  ),
+  COMPANY_EMAIL: optionalString.pipe(
+    z.string().email('COMPANY_EMAIL must be an email address').optional(),
+  ),
+  BACKEND_TIMEOUT_MS: optionalString.pipe(wholeNumber('BACKEND_TIMEOUT_MS', 1, 120_000).optional()),
+  POSTS_CACHE_TTL_S: optionalString.pipe(wholeNumber('POSTS_CACHE_TTL_S', 0, 86_400).optional()),
+  CONTACT_RATE_LIMIT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d*\/[1-9]\d*$/, 'CONTACT_RATE_LIMIT must look like MAX/SECONDS, e.g. 5/900')
+      .optional(),
+  ),
+  TRUST_PROXY: optionalString.pipe(wholeNumber('TRUST_PROXY', 0, 10).optional()),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^rediss?:\/\/\S+$/, 'REDIS_URL must start with redis:// or rediss://')
+      .optional(),
+  ),
+})
+
+export type Config = {
+  isProduction: boolean
+  backendUrl: string
+  sessionSecrets: string[]
+  port: number
+  host: string
+  siteUrl: string
+  schedulerUrl: string
+  companyPhone: string
+  companyEmail: string
+  backendTimeoutMs: number
+  postsCacheTtlS: number
+  contactRateLimit: { max: number; windowS: number }
+  trustProxyHops: number
+  redisUrl: string | undefined
+}
+
+export class ConfigError extends Error {
+  name = 'ConfigError'
+}
+
+/** Parses the environment; throws one ConfigError whose message names every bad variable. */
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const result = rawSchema.safeParse(env)
+  const problems: string[] = []
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      problems.push(`${issue.path.join('.')}: ${issue.message}`)
+    }
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
+  }
+  const raw = result.data
+  const isProduction = raw.NODE_ENV === 'production'
+  if (isProduction && !raw.BACKEND_URL) {
+    problems.push('BACKEND_URL: required when NODE_ENV=production')
+  }
+  if (isProduction && !raw.SESSION_SECRET) {
+    problems.push('SESSION_SECRET: required when NODE_ENV=production')
+  }
+  const sessionSecrets = (raw.SESSION_SECRET ?? DEV_SESSION_SECRET)
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter(Boolean)
+  if (isProduction && sessionSecrets.some((secret) => secret.length < 16)) {
+    problems.push('SESSION_SECRET: each secret must be at least 16 characters')
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
+  }
+
+  const port = raw.PORT ?? DEFAULT_PORT
+  const [max, windowS] = (raw.CONTACT_RATE_LIMIT ?? '5/900').split('/').map(Number) as [
+    number,
+    number,
+  ]
+  return {
+    isProduction,
+    backendUrl: raw.BACKEND_URL ?? DEV_MOCK_BACKEND_URL,
+    sessionSecrets,
+    port,
+    host: raw.HOST ?? '0.0.0.0',
+    siteUrl: raw.SITE_URL ?? `http://localhost:${port}`,
+    schedulerUrl: raw.SCHEDULER_URL ?? 'https://calendly.com/brightwell-ai/discovery-call',
+    companyPhone: raw.COMPANY_PHONE ?? '+44 20 7946 0958',
+    companyEmail: raw.COMPANY_EMAIL ?? 'hello@brightwell.example',
+    backendTimeoutMs: raw.BACKEND_TIMEOUT_MS ?? 5000,
+    postsCacheTtlS: raw.POSTS_CACHE_TTL_S ?? 60,
+    contactRateLimit: { max, windowS },
+    trustProxyHops: raw.TRUST_PROXY ?? 1,
+    redisUrl: raw.REDIS_URL,
+  }
+}
+
+let cached: Config | undefined
+
+/** The settings, parsed from process.env once per process. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env)
+  return cached
+}
+
+/** What the browser may see: contact details and links, never secrets. */
+export function getPublicSiteConfig() {
+  const config = getConfig()
+  const phoneDigits = config.companyPhone.replace(/\D/g, '')
+  return {
+    siteUrl: config.siteUrl,
+    schedulerUrl: config.schedulerUrl,
+    phone: config.companyPhone,
+    phoneHref: `tel:${config.companyPhone.replace(/[^\d+]/g, '')}`,
+    whatsappUrl: `https://wa.me/${phoneDigits}`,
+    email: config.companyEmail,
+  }
+}
+
+export type PublicSiteConfig = ReturnType<typeof getPublicSiteConfig>

@@ -1,0 +1,9 @@
+type Level = 'info' | 'warn' | 'error'
+
+/** One JSON line per event, for the container's log collector. Never pass personal data. */
+export function log(level: Level, msg: string, fields: Record<string, unknown> = {}) {
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })
+  if (level === 'error') console.error(line)
+  else if (level === 'warn') console.warn(line)
+  else console.log(line)
+}

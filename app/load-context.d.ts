@@ -1,0 +1,11 @@
+import type { RateLimiter } from './lib/rate-limit.server'
+
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    /** fresh for every response; the CSP allows only scripts that carry it */
+    cspNonce: string
+    /** the visitor's address, TRUST_PROXY hops from the right of X-Forwarded-For */
+    clientIp: string
+    enquiryLimiter: RateLimiter
+  }
+}

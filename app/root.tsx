@@ -1,0 +1,72 @@
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
+import { json } from '@remix-run/node'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+
+import { GeneralErrorBoundary } from './components/error-boundary'
+import { SiteFooter } from './components/layout/site-footer'
+import { SiteHeader } from './components/layout/site-header'
+import { WhatsAppButton } from './components/layout/whatsapp-button'
+import { useNonce } from './components/nonce'
+import { Toaster } from './components/ui/toaster'
+import { getPublicSiteConfig } from './lib/config.server'
+import { readToast } from './lib/toast.server'
+import styles from './tailwind.css'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: styles },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await readToast(request)
+  return json({ site: getPublicSiteConfig(), toast }, { headers })
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
+  const data = useRouteLoaderData<typeof loader>('root')
+  return (
+    <html lang="en-GB" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4f46e5" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col bg-white font-sans text-slate-900 antialiased">
+        <a
+          href="#main"
+          className="sr-only z-50 rounded bg-white px-4 py-2 text-slate-900 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="flex-1 pt-16">
+          {children}
+        </main>
+        <SiteFooter />
+        <WhatsAppButton />
+        <Toaster flash={data?.toast} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

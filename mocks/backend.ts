@@ -1,0 +1,196 @@
+/**
+ * A stand-in for the real backend: the same two endpoints and answers, sample posts, and
+ * switches that make it fail, hang or lie, for development and tests.
+ *
+ *   GET  /app/posts/        the fixture posts (JSON array)
+ *   POST /app/send-email/   records the enquiry and answers 200
+ *   GET  /media/<file>      fixture images
+ *   GET  /__mock/state      modes and counters; POST /__mock/state { posts?, enquiries?, delayMs? }
+ *   GET  /__mock/enquiries  what was received; DELETE it to forget
+ *   POST /__mock/reset      everything back to normal
+ */
+import fs from 'node:fs/promises'
+import http from 'node:http'
+import path from 'node:path'
+import url from 'node:url'
+
+import { fixturePosts, hostilePosts, malformedEntry } from './fixtures/posts'
+
+export const POSTS_MODES = [
+  'ok',
+  'empty',
+  'fail',
+  'hang',
+  'slow',
+  'malformed',
+  'not-list',
+  'hostile',
+] as const
+export const ENQUIRY_MODES = ['ok', 'fail', 'hang', 'slow'] as const
+export type PostsMode = (typeof POSTS_MODES)[number]
+export type EnquiryMode = (typeof ENQUIRY_MODES)[number]
+
+type State = {
+  posts: PostsMode
+  enquiries: EnquiryMode
+  delayMs: number
+  postsRequests: number
+  enquiryRequests: number
+  received: Array<{ receivedAt: string; contentType: string | undefined; body: unknown }>
+}
+
+const IMAGES_DIR = path.join(path.dirname(url.fileURLToPath(import.meta.url)), 'fixtures', 'images')
+
+function initialState(): State {
+  return {
+    posts: parseMode(process.env.MOCK_POSTS_MODE, POSTS_MODES, 'ok'),
+    enquiries: parseMode(process.env.MOCK_ENQUIRY_MODE, ENQUIRY_MODES, 'ok'),
+    delayMs: Number(process.env.MOCK_DELAY_MS ?? 2000),
+    postsRequests: 0,
+    enquiryRequests: 0,
+    received: [],
+  }
+}
+
+function parseMode<T extends string>(value: unknown, modes: readonly T[], fallback: T): T {
+  return modes.includes(value as T) ? (value as T) : fallback
+}
+
+export type MockBackend = { url: string; port: number; close: () => Promise<void> }
+
+export async function startMockBackend({
+  port = 0,
+  host = '127.0.0.1',
+  quiet = false,
+} = {}): Promise<MockBackend> {
+  let state = initialState()
+  const hanging = new Set<http.ServerResponse>()
+
+  const server = http.createServer(async (req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://mock')
+    const send = (status: number, body: unknown, type = 'application/json') => {
+      res.writeHead(status, { 'content-type': type })
+      res.end(typeof body === 'string' ? body : JSON.stringify(body))
+    }
+    const hang = () => {
+      hanging.add(res)
+      res.on('close', () => hanging.delete(res))
+    }
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+    if (req.method === 'GET' && pathname === '/app/posts/') {
+      state.postsRequests += 1
+      switch (state.posts) {
+        case 'ok':
+          return send(200, fixturePosts)
+        case 'empty':
+          return send(200, [])
+        case 'fail':
+          return send(500, { error: 'Internal Server Error' })
+        case 'hang':
+          return hang()
+        case 'slow':
+          await sleep(state.delayMs)
+          return send(200, fixturePosts)
+        case 'malformed':
+          return send(200, '[{"id": 1, "slug": "broken', 'application/json')
+        case 'not-list':
+          return send(200, { posts: fixturePosts })
+        case 'hostile':
+          return send(200, [...hostilePosts, malformedEntry, ...fixturePosts])
+      }
+    }
+
+    if (req.method === 'POST' && pathname === '/app/send-email/') {
+      state.enquiryRequests += 1
+      const raw = await readBody(req)
+      if (state.enquiries === 'hang') return hang()
+      if (state.enquiries === 'slow') await sleep(state.delayMs)
+      if (state.enquiries === 'fail') return send(500, { error: 'Mail provider unavailable' })
+      let body: unknown
+      try {
+        body = JSON.parse(raw)
+      } catch {
+        return send(400, { error: 'Body must be JSON' })
+      }
+      state.received.push({
+        receivedAt: new Date().toISOString(),
+        contentType: req.headers['content-type'],
+        body,
+      })
+      if (!quiet) console.log(`[mock backend] enquiry received: ${JSON.stringify(body)}`)
+      return send(200, { status: 'sent' })
+    }
+
+    if (req.method === 'GET' && pathname.startsWith('/media/')) {
+      const name = path.basename(pathname)
+      try {
+        const file = await fs.readFile(path.join(IMAGES_DIR, name))
+        res.writeHead(200, {
+          'content-type': name.endsWith('.svg') ? 'image/svg+xml' : 'application/octet-stream',
+        })
+        return res.end(file)
+      } catch {
+        return send(404, { error: 'Not found' })
+      }
+    }
+
+    if (pathname === '/__mock/state') {
+      if (req.method === 'POST') {
+        const patch = JSON.parse((await readBody(req)) || '{}') as Partial<State>
+        state = {
+          ...state,
+          posts: parseMode(patch.posts, POSTS_MODES, state.posts),
+          enquiries: parseMode(patch.enquiries, ENQUIRY_MODES, state.enquiries),
+          delayMs: typeof patch.delayMs === 'number' ? patch.delayMs : state.delayMs,
+        }
+      }
+      const { received, ...rest } = state
+      return send(200, { ...rest, received: received.length })
+    }
+    if (pathname === '/__mock/enquiries') {
+      if (req.method === 'DELETE') state.received = []
+      return send(200, state.received)
+    }
+    if (req.method === 'POST' && pathname === '/__mock/reset') {
+      state = initialState()
+      for (const res of hanging) res.destroy()
+      return send(200, { ok: true })
+    }
+    send(404, { error: 'Not found' })
+  })
+
+  await new Promise<void>((resolve) => server.listen(port, host, resolve))
+  const address = server.address() as { port: number }
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of hanging) res.destroy()
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+function readBody(req: http.IncomingMessage) {
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+const isMain = process.argv[1] && url.pathToFileURL(process.argv[1]).href === import.meta.url
+if (isMain) {
+  const port = Number(process.env.MOCK_BACKEND_PORT ?? 4010)
+  const backend = await startMockBackend({ port })
+  console.log(
+    `[mock backend] listening on ${backend.url} (posts: /app/posts/, enquiries: /app/send-email/)`,
+  )
+  const stop = () => void backend.close().then(() => process.exit(0))
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+}

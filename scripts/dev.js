@@ -1,0 +1,35 @@
+// `npm run dev`: remix dev with the app server; without BACKEND_URL it also starts the mock backend.
+import { spawn } from 'node:child_process'
+
+const children = []
+const env = { ...process.env }
+
+function run(command, args, options = {}) {
+  const child = spawn(command, args, { stdio: 'inherit', env, ...options })
+  children.push(child)
+  child.on('exit', (code) => {
+    stopAll()
+    process.exit(code ?? 0)
+  })
+  return child
+}
+
+function stopAll() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+}
+
+if (!env.BACKEND_URL) {
+  const port = env.MOCK_BACKEND_PORT ?? '4010'
+  env.BACKEND_URL = `http://127.0.0.1:${port}`
+  console.log(`BACKEND_URL is not set: starting the mock backend on ${env.BACKEND_URL}`)
+  run('node_modules/.bin/tsx', ['mocks/backend.ts'], { env: { ...env, MOCK_BACKEND_PORT: port } })
+}
+
+run('node_modules/.bin/remix', ['dev', '--manual', '-c', 'node_modules/.bin/tsx server.ts'])
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopAll()
+    process.exit(0)
+  })
+}

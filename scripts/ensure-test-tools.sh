@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs what the browser and scale-out tests need on a Debian machine, when it is missing.
+set -euo pipefail
+need=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || need+=(chromium)
+command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+[ ${#need[@]} -eq 0 ] && exit 0
+
+echo "Installing test tools: ${need[*]}"
+if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+elif command -v apt-get >/dev/null 2>&1 && command -v sudo >/dev/null 2>&1; then
+  sudo apt-get update -qq
+  sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+else
+  echo "Cannot install ${need[*]} here. Install Debian's 'chromium' and 'redis-server' packages" >&2
+  echo "(or set CHROMIUM_PATH to a Chromium binary), then run 'npm test' again." >&2
+  exit 1
+fi

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { startStack, startServer, type Stack } from '../support/stack'
+
+let stack: Stack
+
+beforeAll(async () => {
+  stack = await startStack()
+})
+afterAll(async () => {
+  await stack?.stop()
+})
+
+describe('the production server', () => {
+  it('answers /healthz with ok without calling the backend', async () => {
+    const before = await stack.mock.state()
+    const response = await fetch(`${stack.baseUrl}/healthz`)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe('ok')
+    const after = await stack.mock.state()
+    expect(after.postsRequests).toBe(before.postsRequests)
+  })
+
+  it('sets strict security headers with a fresh CSP nonce on every page', async () => {
+    const first = await fetch(`${stack.baseUrl}/`)
+    const second = await fetch(`${stack.baseUrl}/`)
+    const csp = first.headers.get('content-security-policy') ?? ''
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
+    expect(nonce).toBeTruthy()
+    expect(second.headers.get('content-security-policy')).not.toContain(nonce)
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/)
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("object-src 'none'")
+    expect(first.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
+    expect(first.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(first.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    expect(first.headers.get('permissions-policy')).toContain('camera=()')
+    expect(first.headers.get('x-powered-by')).toBeNull()
+
+    const html = await first.text()
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0])
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
+  })
+
+  it('serves compiled assets with a one-year immutable cache', async () => {
+    const html = await (await fetch(`${stack.baseUrl}/`)).text()
+    const asset = /(\/build\/[^"]+\.js)/.exec(html)?.[1]
+    expect(asset).toBeTruthy()
+    const response = await fetch(`${stack.baseUrl}${asset}`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('serves other public files with a short cache', async () => {
+    const response = await fetch(`${stack.baseUrl}/favicon.svg`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600')
+  })
+
+  it('compresses pages for clients that accept gzip', async () => {
+    const response = await fetch(`${stack.baseUrl}/`, {
+      headers: { 'accept-encoding': 'gzip' },
+      // Node's fetch decompresses transparently; read the raw header instead.
+    })
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i)
+  })
+
+  it('answers unknown addresses with a 404 page in the site layout', async () => {
+    const response = await fetch(`${stack.baseUrl}/no-such-page`)
+    expect(response.status).toBe(404)
+    const html = await response.text()
+    expect(html).toContain('Page not found')
+    expect(html).toContain('Book a Discovery Call')
+    expect(html).toContain('<footer')
+  })
+
+  it('rejects a request body over 64 KiB with 413', async () => {
+    const response = await fetch(`${stack.baseUrl}/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `message=${'a'.repeat(70 * 1024)}`,
+    })
+    expect(response.status).toBe(413)
+  })
+
+  it('logs one structured line per request without the query string', async () => {
+    await fetch(`${stack.baseUrl}/no-such-page?email=someone@example.com`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const line = stack.server
+      .output()
+      .split('\n')
+      .find((entry) => entry.includes('"path":"/no-such-page"'))
+    expect(line).toBeTruthy()
+    const entry = JSON.parse(line!)
+    expect(entry).toMatchObject({ msg: 'request', method: 'GET', status: 404 })
+    expect(typeof entry.durationMs).toBe('number')
+    expect(stack.server.output()).not.toContain('someone@example.com')
+  })
+})
+
+describe('graceful shutdown', () => {
+  it('lets a request in flight finish, then exits 0 on SIGTERM', async () => {
+    const local = await startStack({ BACKEND_TIMEOUT_MS: '8000' })
+    try {
+      await local.mock.setState({ posts: 'slow', delayMs: 1500 })
+      const inFlight = fetch(`${local.baseUrl}/blog`)
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      const exitCode = local.server.stop('SIGTERM')
+      const response = await inFlight
+      expect(response.status).toBe(200)
+      expect(await response.text()).toContain('</html>')
+      expect(await exitCode).toBe(0)
+      await expect(fetch(`${local.baseUrl}/healthz`)).rejects.toThrow()
+    } finally {
+      await local.stop()
+    }
+  })
+})
+
+describe('settings', () => {
+  it.each([
+    ['BACKEND_URL', { SESSION_SECRET: 'a-long-enough-secret-value' }],
+    ['SESSION_SECRET', { BACKEND_URL: 'http://127.0.0.1:9' }],
+  ])('stops at start with one clear line when %s is missing in production', async (name, env) => {
+    const started = startServer({ BACKEND_URL: undefined, SESSION_SECRET: undefined, ...env })
+    await expect(started).rejects.toThrow(new RegExp(`${name}: required when NODE_ENV=production`))
+  })
+
+  it('names a malformed optional setting', async () => {
+    const started = startServer({ BACKEND_URL: 'http://127.0.0.1:9', CONTACT_RATE_LIMIT: 'five' })
+    await expect(started).rejects.toThrow(
+      /CONTACT_RATE_LIMIT: CONTACT_RATE_LIMIT must look like MAX\/SECONDS/,
+    )
+  })
+})

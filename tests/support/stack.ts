@@ -1,0 +1,134 @@
+/**
+ * Starts what a visitor talks to: the production server (`npm run build` output, started as
+ * `node build/server/index.js`, exactly like the Docker image) and the mock backend, on free ports.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import net from 'node:net'
+import path from 'node:path'
+
+import { startMockBackend, type EnquiryMode, type PostsMode } from '../../mocks/backend'
+
+export const ROOT = path.resolve(import.meta.dirname, '../..')
+export const TEST_SESSION_SECRET = 'test-session-secret-0123456789'
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export type MockControl = {
+  url: string
+  setState(state: { posts?: PostsMode; enquiries?: EnquiryMode; delayMs?: number }): Promise<void>
+  state(): Promise<{
+    posts: PostsMode
+    enquiries: EnquiryMode
+    postsRequests: number
+    enquiryRequests: number
+  }>
+  enquiries(): Promise<Array<{ contentType: string; body: Record<string, string> }>>
+  reset(): Promise<void>
+}
+
+export function mockControl(url: string): MockControl {
+  return {
+    url,
+    async setState(state) {
+      await fetch(`${url}/__mock/state`, { method: 'POST', body: JSON.stringify(state) })
+    },
+    async state() {
+      return (await fetch(`${url}/__mock/state`)).json()
+    },
+    async enquiries() {
+      return (await fetch(`${url}/__mock/enquiries`)).json()
+    },
+    async reset() {
+      await fetch(`${url}/__mock/reset`, { method: 'POST' })
+    },
+  }
+}
+
+export type RunningServer = {
+  url: string
+  port: number
+  process: ChildProcess
+  output: () => string
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>
+}
+
+/** Starts the built server with the given environment and waits for /healthz. */
+export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
+  const port = await freePort()
+  let output = ''
+  const child = spawn(process.execPath, ['build/server/index.js'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk) => (output += chunk))
+  child.stderr?.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const url = `http://127.0.0.1:${port}`
+
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
+    try {
+      const response = await fetch(`${url}/healthz`)
+      if (response.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not answer /healthz in time:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+
+  return {
+    url,
+    port,
+    process: child,
+    output: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null) child.kill(signal)
+      return exited
+    },
+  }
+}
+
+export type Stack = {
+  server: RunningServer
+  mock: MockControl
+  baseUrl: string
+  stop: () => Promise<void>
+}
+
+/** A production server in front of its own mock backend. */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const backend = await startMockBackend({ quiet: true })
+  const server = await startServer({ BACKEND_URL: backend.url, ...env })
+  return {
+    server,
+    mock: mockControl(backend.url),
+    baseUrl: server.url,
+    stop: async () => {
+      await server.stop()
+      await backend.close()
+    },
+  }
+}
