@@ -1,7 +1,11 @@
 // `npm run dev`: remix dev with the app server; without BACKEND_URL it also starts the mock backend.
 import { spawn } from 'node:child_process'
+import fs from 'node:fs'
 
 const children = []
+
+// A local .env, when there is one, fills in settings that the shell did not set.
+if (fs.existsSync('.env')) process.loadEnvFile('.env')
 const env = { ...process.env }
 
 function run(command, args, options = {}) {

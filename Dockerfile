@@ -1,0 +1,33 @@
+# syntax=docker/dockerfile:1
+
+# Node 24 is the current LTS line.
+FROM node:24-bookworm-slim AS base
+ENV NODE_ENV=production
+WORKDIR /app
+
+# Everything needed to build.
+FROM base AS deps
+COPY package.json package-lock.json ./
+RUN npm ci --include=dev --no-audit --no-fund
+
+# Only what the server needs at run time.
+FROM base AS prod-deps
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+FROM deps AS build
+COPY . .
+RUN npm run build
+
+FROM base AS runtime
+ENV PORT=3000 HOST=0.0.0.0
+COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/package.json ./package.json
+COPY --from=build --chown=node:node /app/build ./build
+COPY --from=build --chown=node:node /app/public ./public
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# node itself is PID 1's command (no npm, no shell), so SIGTERM reaches the server's graceful shutdown.
+CMD ["node", "build/server/index.js"]

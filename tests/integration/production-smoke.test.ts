@@ -1,0 +1,131 @@
+/**
+ * Replays the Dockerfile's runtime stage without a Docker engine: a clean folder with only
+ * production dependencies (installed as the image installs them), the files the image copies,
+ * started with the image's own CMD. Catches a runtime need for a dev dependency, a file
+ * missing from the image and a wrong start command.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { startMockBackend, type MockBackend } from '../../mocks/backend'
+import { freePort, ROOT, TEST_SESSION_SECRET } from '../support/stack'
+
+type RuntimeStage = {
+  copies: Array<{ from: string; source: string; target: string }>
+  cmd: string[]
+  healthcheck: string[]
+}
+
+function readRuntimeStage(): RuntimeStage {
+  const text = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8').replace(/\\\n\s*/g, ' ')
+  const stages = text.split(/^FROM /m)
+  const last = stages[stages.length - 1]!
+  const copies = [...last.matchAll(/^COPY --from=(\S+)(?: --chown=\S+)? (\S+) (\S+)$/gm)].map(
+    (match) => ({
+      from: match[1]!,
+      source: match[2]!,
+      target: match[3]!,
+    }),
+  )
+  const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(last)![1]!) as string[]
+  const healthcheck = JSON.parse(/^HEALTHCHECK .*? CMD (\[.*\])$/m.exec(last)![1]!) as string[]
+  return { copies, cmd, healthcheck }
+}
+
+const stage = readRuntimeStage()
+let imageDir: string
+let backend: MockBackend
+
+beforeAll(async () => {
+  imageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'image-'))
+  for (const { from, source, target } of stage.copies) {
+    const relative = path.relative('/app', source)
+    const destination = path.join(imageDir, target === './' ? relative : target)
+    if (from === 'prod-deps') {
+      // The prod-deps stage: `npm ci --omit=dev` from the lock file.
+      fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(imageDir, 'package.json'))
+      fs.copyFileSync(
+        path.join(ROOT, 'package-lock.json'),
+        path.join(imageDir, 'package-lock.json'),
+      )
+      const install = spawnSync(
+        'npm',
+        ['ci', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline'],
+        {
+          cwd: imageDir,
+          encoding: 'utf8',
+          env: { ...process.env, NODE_ENV: 'production' },
+        },
+      )
+      if (install.status !== 0) throw new Error(`npm ci --omit=dev failed:\n${install.stderr}`)
+      fs.rmSync(path.join(imageDir, 'package-lock.json'))
+    } else {
+      fs.cpSync(path.join(ROOT, relative), destination, { recursive: true })
+    }
+  }
+  backend = await startMockBackend({ quiet: true })
+}, 180_000)
+
+afterAll(async () => {
+  await backend?.close()
+  if (imageDir) fs.rmSync(imageDir, { recursive: true, force: true })
+})
+
+describe('the production image', () => {
+  it('copies only production dependencies, the build and public files', () => {
+    expect(stage.cmd[0]).toBe('node')
+    expect(fs.existsSync(path.join(imageDir, 'node_modules', '@remix-run', 'express'))).toBe(true)
+    expect(fs.existsSync(path.join(imageDir, 'node_modules', 'vitest'))).toBe(false)
+    expect(fs.existsSync(path.join(imageDir, 'node_modules', '@remix-run', 'dev'))).toBe(false)
+    expect(fs.existsSync(path.join(imageDir, 'app'))).toBe(false)
+    expect(fs.existsSync(path.join(imageDir, '.env'))).toBe(false)
+  })
+
+  it('starts with its CMD, passes its HEALTHCHECK and serves pages', async () => {
+    const port = await freePort()
+    const env = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production' as const,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BACKEND_URL: backend.url,
+      SESSION_SECRET: TEST_SESSION_SECRET,
+    }
+    const [command, ...args] = stage.cmd
+    const server = spawn(command!, args, { cwd: imageDir, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    server.stdout.on('data', (chunk) => (output += chunk))
+    server.stderr.on('data', (chunk) => (output += chunk))
+    const exited = new Promise<number | null>((resolve) => server.on('exit', resolve))
+    try {
+      const base = `http://127.0.0.1:${port}`
+      await expect
+        .poll(
+          async () => {
+            const check = spawnSync(stage.healthcheck[0]!, stage.healthcheck.slice(1), {
+              env,
+              timeout: 3000,
+            })
+            return check.status
+          },
+          { timeout: 15_000, interval: 200 },
+        )
+        .toBe(0)
+      for (const route of ['/', '/blog', '/privacy-policy', '/terms-of-service', '/contact']) {
+        const response = await fetch(`${base}${route}`)
+        expect(response.status, `${route}\n${output}`).toBe(200)
+        expect(await response.text()).toContain('</html>')
+      }
+      const html = await (await fetch(`${base}/`)).text()
+      const asset = /(\/build\/[^"]+\.css)/.exec(html)?.[1]
+      expect((await fetch(`${base}${asset}`)).status).toBe(200)
+    } finally {
+      server.kill('SIGTERM')
+    }
+    expect(await exited).toBe(0)
+  }, 60_000)
+})
