@@ -12,6 +12,7 @@ import helmet from 'helmet'
 import { ConfigError, getConfig } from './app/lib/config.server'
 import { log } from './app/lib/log.server'
 import { createRateLimiter } from './app/lib/rate-limit.server'
+import { createRenderCache } from './server/render-cache'
 
 installGlobals({ nativeFetch: true })
 
@@ -143,6 +144,19 @@ app.use(
   express.static('public/build', { immutable: true, maxAge: '1y', fallthrough: false }),
 )
 app.use(express.static('public', { maxAge: '1h' }))
+
+if (config.isProduction && config.postsCacheTtlS > 0) {
+  app.use(
+    createRenderCache({
+      ttlMs: config.postsCacheTtlS * 1000,
+      // entry.server exports the version of the data pages show (the post list).
+      version: () => {
+        const entry = build.entry.module as { renderCacheVersion?: () => string }
+        return entry.renderCacheVersion?.() ?? ''
+      },
+    }),
+  )
+}
 
 app.all(
   '*',

@@ -136,3 +136,32 @@ describe('settings', () => {
     )
   })
 })
+
+describe('the render cache', () => {
+  it('replays a rendered page with the fresh nonce of each response', async () => {
+    await fetch(`${stack.baseUrl}/privacy-policy`)
+    const response = await fetch(`${stack.baseUrl}/privacy-policy`)
+    expect(response.headers.get('x-render-cache')).toBe('hit')
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1]
+    const html = await response.text()
+    const nonces = new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]))
+    expect([...nonces]).toEqual([nonce])
+  })
+
+  it('never caches a page that carries a flash message or a query string', async () => {
+    await fetch(`${stack.baseUrl}/terms-of-service`)
+    const withCookie = await fetch(`${stack.baseUrl}/terms-of-service`, {
+      headers: { cookie: 'toast=abc' },
+    })
+    expect(withCookie.headers.get('x-render-cache')).toBeNull()
+    const withQuery = await fetch(`${stack.baseUrl}/terms-of-service?ref=x`)
+    expect(withQuery.headers.get('x-render-cache')).toBeNull()
+  })
+
+  it('does not cache error pages', async () => {
+    await fetch(`${stack.baseUrl}/missing-page`)
+    const again = await fetch(`${stack.baseUrl}/missing-page`)
+    expect(again.status).toBe(404)
+    expect(again.headers.get('x-render-cache')).toBe('miss')
+  })
+})

@@ -1,0 +1,69 @@
+/**
+ * `npm run bench`: throughput and latency of the production server on loopback, against a static
+ * file served by the same server as the ceiling. Needs `npm run build` first.
+ */
+import autocannon from 'autocannon'
+
+import { startStack } from '../tests/support/stack'
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10)
+
+type Row = { name: string; path: string; rps: number; p50: number; p99: number; errors: number }
+
+async function measure(name: string, url: string): Promise<Row> {
+  // A short warm-up fills caches and lets the JIT settle.
+  await autocannon({ url, connections: 10, duration: 2 })
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S })
+  return {
+    name,
+    path: new URL(url).pathname,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  }
+}
+
+const stack = await startStack({ CONTACT_RATE_LIMIT: '5/900' })
+try {
+  const postsResponse = await fetch(`${stack.mock.url}/app/posts/`)
+  const [firstPost] = (await postsResponse.json()) as Array<{ slug: string }>
+  const targets: Array<[string, string]> = [
+    ['static file (ceiling)', '/favicon.svg'],
+    ['home page', '/'],
+    ['blog list (warm)', '/blog'],
+    ['blog post', `/blog/${firstPost!.slug}`],
+    ['privacy policy', '/privacy-policy'],
+  ]
+  const rows: Row[] = []
+  const before = await stack.mock.state()
+  let blogViews = 0
+  for (const [name, path] of targets) {
+    const row = await measure(name, `${stack.baseUrl}${path}`)
+    if (path.startsWith('/blog')) blogViews += row.rps * DURATION_S
+    rows.push(row)
+  }
+  const after = await stack.mock.state()
+  const ceiling = rows[0]!.rps
+
+  console.log(
+    `\n${CONNECTIONS} connections, ${DURATION_S} s per target, production build on loopback\n`,
+  )
+  console.log('| target | path | req/s | p50 ms | p99 ms | errors | of ceiling |')
+  console.log('|---|---|---:|---:|---:|---:|---:|')
+  for (const row of rows) {
+    const ratio = `${Math.round((row.rps / ceiling) * 100)}%`
+    console.log(
+      `| ${row.name} | ${row.path} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${row.errors} | ${ratio} |`,
+    )
+  }
+  const backendCalls = after.postsRequests - before.postsRequests
+  const perThousand = blogViews > 0 ? (backendCalls / blogViews) * 1000 : 0
+  console.log(
+    `\nbackend post-list calls: ${backendCalls} for about ${Math.round(blogViews)} blog page views ` +
+      `(${perThousand.toFixed(3)} per 1,000 views)`,
+  )
+} finally {
+  await stack.stop()
+}
