@@ -12,7 +12,14 @@ export type RateLimiter = {
   close(): Promise<void>
 }
 
-type RateLimiterOptions = { max: number; windowS: number; redisUrl?: string; prefix: string }
+type RateLimiterOptions = {
+  max: number
+  windowS: number
+  redisUrl?: string
+  prefix: string
+  /** how long to wait for a shared store before letting the event through */
+  storeTimeoutMs?: number
+}
 
 /**
  * express-rate-limit's stores, used directly: an enquiry is counted only once it is valid,
@@ -23,36 +30,22 @@ export function createRateLimiter({
   windowS,
   redisUrl,
   prefix,
+  storeTimeoutMs = 1000,
 }: RateLimiterOptions): RateLimiter {
   const windowMs = windowS * 1000
-  let store: Store
-  let close = async () => {}
-  if (redisUrl) {
-    const client = createClient({ url: redisUrl })
-    client.on('error', (error: Error) => log('warn', 'redis error', { reason: error.message }))
-    const connected = client.connect()
-    store = new RedisStore({
-      prefix,
-      sendCommand: async (...args: string[]) => {
-        await connected
-        return client.sendCommand(args) as Promise<number>
-      },
-    })
-    close = async () => {
-      await connected.catch(() => {})
-      await client.close().catch(() => {})
-    }
-  } else {
-    const memory = new MemoryStore()
-    store = memory
-    close = async () => memory.shutdown()
-  }
-  store.init?.({ windowMs } as Options)
+  const { store, close } = redisUrl ? createRedisStore(redisUrl, prefix) : createMemoryStore()
+  const ready = store.then((resolved) => {
+    resolved.init?.({ windowMs } as Options)
+    return resolved
+  })
 
   return {
     async hit(key) {
       try {
-        const { totalHits, resetTime } = await store.increment(key)
+        const { totalHits, resetTime } = await withTimeout(
+          ready.then((resolved) => resolved.increment(key)),
+          storeTimeoutMs,
+        )
         if (totalHits <= max) return { limited: false }
         const retryAfterMs = resetTime ? resetTime.getTime() - Date.now() : windowMs
         return { limited: true, retryAfterS: Math.max(1, Math.ceil(retryAfterMs / 1000)) }
@@ -64,4 +57,42 @@ export function createRateLimiter({
     },
     close,
   }
+}
+
+function createMemoryStore() {
+  const memory = new MemoryStore()
+  return { store: Promise.resolve<Store>(memory), close: async () => memory.shutdown() }
+}
+
+function createRedisStore(redisUrl: string, prefix: string) {
+  const client = createClient({
+    url: redisUrl,
+    socket: {
+      connectTimeout: 2000,
+      reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5000),
+    },
+  })
+  client.on('error', (error: Error) => log('warn', 'redis error', { reason: error.message }))
+  // The store loads its scripts as it is built: build it once Redis answers.
+  const store = client
+    .connect()
+    .then(
+      () =>
+        new RedisStore({ prefix, sendCommand: (...args: string[]) => client.sendCommand(args) }),
+    )
+  store.catch(() => {})
+  return {
+    store: store as Promise<Store>,
+    close: async () => {
+      if (client.isReady) await client.close().catch(() => client.destroy())
+      else if (client.isOpen) client.destroy()
+    },
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+    promise.then(resolve, reject).finally(() => clearTimeout(timer))
+  })
 }

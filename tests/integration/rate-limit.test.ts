@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { createRateLimiter } from '../../app/lib/rate-limit.server'
+import { startRedis } from '../support/redis'
+
+let redis: Awaited<ReturnType<typeof startRedis>>
+
+beforeAll(async () => {
+  redis = await startRedis()
+})
+afterAll(async () => {
+  await redis?.stop()
+})
+
+describe('the enquiry rate limit', () => {
+  it('is shared by every instance that uses the same Redis', async () => {
+    const options = { max: 3, windowS: 60, redisUrl: redis.url, prefix: `test:${Date.now()}:` }
+    const first = createRateLimiter(options)
+    const second = createRateLimiter(options)
+    try {
+      const decisions = []
+      for (const limiter of [first, second, first, second])
+        decisions.push(await limiter.hit('203.0.113.7'))
+      expect(decisions.map((decision) => decision.limited)).toEqual([false, false, false, true])
+      expect(decisions[3]).toMatchObject({ limited: true, retryAfterS: expect.any(Number) })
+      expect(await first.hit('198.51.100.1')).toEqual({ limited: false })
+    } finally {
+      await first.close()
+      await second.close()
+    }
+  })
+
+  it('is per instance without Redis', async () => {
+    const first = createRateLimiter({ max: 1, windowS: 60, prefix: 'm:' })
+    const second = createRateLimiter({ max: 1, windowS: 60, prefix: 'm:' })
+    try {
+      expect(await first.hit('203.0.113.7')).toEqual({ limited: false })
+      expect((await first.hit('203.0.113.7')).limited).toBe(true)
+      expect(await second.hit('203.0.113.7')).toEqual({ limited: false })
+    } finally {
+      await first.close()
+      await second.close()
+    }
+  })
+
+  it('lets enquiries through, rather than losing them, when Redis is down', async () => {
+    const limiter = createRateLimiter({
+      max: 1,
+      windowS: 60,
+      redisUrl: 'redis://127.0.0.1:9',
+      prefix: 'x:',
+    })
+    try {
+      const decision = await Promise.race([
+        limiter.hit('203.0.113.7'),
+        new Promise((resolve) => setTimeout(() => resolve('timed out'), 5000)),
+      ])
+      expect(decision).toEqual({ limited: false })
+    } finally {
+      await limiter.close()
+    }
+  })
+})
