@@ -6,8 +6,8 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 
-import { log } from './lib/log.server'
 import { NonceProvider } from './components/nonce'
+import { log } from './lib/log.server'
 
 const ABORT_DELAY_MS = 5_000
 

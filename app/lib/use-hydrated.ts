@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react'
 
-const subscribe = () => () => {}
+const subscribe = () => () => undefined
 
 /** False during the server render and hydration, true once React runs in the browser. */
 export function useHydrated() {
