@@ -1,0 +1,254 @@
+/**
+ * `npm run lighthouse`: Lighthouse scores of the production build (mobile and desktop presets) for
+ * every kind of page, against the production server and the mock backend on loopback, with
+ * Debian's Chromium. Needs `npm run build` first. Prints a table and the audits that cost points;
+ * writes the same as JSON to reports/lighthouse.json. Exits 1 when a page could not be measured.
+ *
+ *   CHROMIUM_PATH            the browser (default /usr/bin/chromium)
+ *   LIGHTHOUSE_RUN_TIMEOUT_S one page and preset may take this long (default 120)
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse'
+
+import { ROOT, startStack } from '../tests/support/stack'
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const RUN_TIMEOUT_MS = Number(process.env.LIGHTHOUSE_RUN_TIMEOUT_S ?? 120) * 1000
+/** A run whose trace failed is repeated this often in all. */
+const ATTEMPTS = 2
+const REPORT_PATH = path.join(ROOT, 'reports', 'lighthouse.json')
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+type Preset = { name: string; config: Config | undefined }
+const PRESETS: Preset[] = [
+  { name: 'mobile', config: undefined },
+  { name: 'desktop', config: desktopConfig },
+]
+
+type Category = (typeof CATEGORIES)[number]
+type FailingAudit = {
+  id: string
+  title: string
+  categories: Category[]
+  /** false for diagnostics and insights: hints that do not change the category's score */
+  costsPoints: boolean
+  displayValue?: string
+}
+type Row = {
+  page: string
+  preset: string
+  scores: Partial<Record<Category, number>>
+  lcpMs?: number
+  tbtMs?: number
+  cls?: number
+  failing: FailingAudit[]
+  error?: string
+}
+
+function requireBuild() {
+  const missing = ['build/server/index.js', 'build/index.js', 'public/build'].filter(
+    (file) => !fs.existsSync(path.join(ROOT, file)),
+  )
+  if (missing.length > 0) {
+    console.error(
+      `No production build (${missing.join(', ')} missing): run \`npm run build\` first.`,
+    )
+    process.exit(1)
+  }
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    console.error(`No browser at ${CHROMIUM_PATH}: install chromium or set CHROMIUM_PATH.`)
+    process.exit(1)
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+/**
+ * Audits that are not green: binary audits that failed, scored ones below 0.9 (Lighthouse's green).
+ * An audit can belong to several categories (document-title: accessibility and SEO).
+ */
+function failingAudits(lhr: Result): FailingAudit[] {
+  const failing = new Map<string, FailingAudit>()
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id]
+      if (!audit || audit.score === null) continue
+      const threshold = audit.scoreDisplayMode === 'binary' ? 1 : 0.9
+      if (audit.score >= threshold) continue
+      const known = failing.get(audit.id)
+      if (known) {
+        known.categories.push(category)
+        known.costsPoints ||= ref.weight > 0
+        continue
+      }
+      failing.set(audit.id, {
+        id: audit.id,
+        title: audit.title,
+        categories: [category],
+        costsPoints: ref.weight > 0,
+        ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
+      })
+    }
+  }
+  return [...failing.values()]
+}
+
+function toRow(page: string, preset: string, lhr: Result): Row {
+  const scores: Row['scores'] = {}
+  for (const category of CATEGORIES) {
+    const score = lhr.categories[category]?.score
+    if (typeof score === 'number') scores[category] = Math.round(score * 100)
+  }
+  const metric = (id: string) => lhr.audits[id]?.numericValue
+  return {
+    page,
+    preset,
+    scores,
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    failing: failingAudits(lhr),
+    ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
+  }
+}
+
+/** One Lighthouse run, repeated when Lighthouse's own trace failed. */
+async function audit(url: string, page: string, preset: Preset, port: number): Promise<Row> {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await withTimeout(
+      lighthouse(url, { port, logLevel: 'error', onlyCategories: [...CATEGORIES] }, preset.config),
+      RUN_TIMEOUT_MS,
+      `Lighthouse on ${page} (${preset.name})`,
+    )
+    if (!result) throw new Error(`Lighthouse returned nothing for ${page} (${preset.name})`)
+    const row = toRow(page, preset.name, result.lhr)
+    // A failed trace (NO_NAVSTART, NO_FCP, …) is Lighthouse's hiccup on a busy machine; an error
+    // status from the page is the page's answer.
+    const isHiccup = row.error !== undefined && !row.error.startsWith('ERRORED_DOCUMENT_REQUEST')
+    if (!isHiccup || attempt === ATTEMPTS) return row
+    process.stdout.write(`${row.error?.split(':')[0]}, again ... `)
+  }
+}
+
+function printTable(rows: Row[]) {
+  const cell = (value: number | undefined, digits = 0) =>
+    value === undefined ? '–' : value.toFixed(digits)
+  console.log('\n| page | preset | perf | a11y | best practices | SEO | LCP ms | TBT ms | CLS |')
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|')
+  for (const row of rows) {
+    const { scores } = row
+    console.log(
+      `| ${row.page} | ${row.preset} | ${cell(scores.performance)} | ${cell(scores.accessibility)} | ` +
+        `${cell(scores['best-practices'])} | ${cell(scores.seo)} | ${cell(row.lcpMs)} | ` +
+        `${cell(row.tbtMs)} | ${cell(row.cls, 3)} |`,
+    )
+  }
+}
+
+function printFailing(rows: Row[]) {
+  for (const row of rows) {
+    if (row.error) console.log(`\n${row.page} (${row.preset}) did not load: ${row.error}`)
+  }
+  printAudits('Audits that cost points', rows, (audit) => audit.costsPoints)
+  printAudits(
+    'Diagnostics and insights (no weight in the score; hints)',
+    rows,
+    (audit) => !audit.costsPoints,
+  )
+}
+
+/** One line per audit with the pages that fail it: page owners look for their own page. */
+function printAudits(heading: string, rows: Row[], include: (audit: FailingAudit) => boolean) {
+  const byAudit = new Map<string, { audit: FailingAudit; where: string[] }>()
+  for (const row of rows) {
+    for (const audit of row.failing.filter(include)) {
+      const entry = byAudit.get(audit.id) ?? { audit, where: [] }
+      const value = audit.displayValue ? ` (${audit.displayValue})` : ''
+      entry.where.push(`${row.page} ${row.preset}${value}`)
+      byAudit.set(audit.id, entry)
+    }
+  }
+  console.log(`\n${heading}:${byAudit.size === 0 ? ' none' : ''}`)
+  const rank = (audit: FailingAudit) => CATEGORIES.indexOf(audit.categories[0]!)
+  const sorted = [...byAudit.values()].sort(
+    (a, b) => rank(a.audit) - rank(b.audit) || a.audit.id.localeCompare(b.audit.id),
+  )
+  for (const { audit, where } of sorted) {
+    console.log(`- [${audit.categories.join(', ')}] ${audit.id}: ${audit.title}`)
+    console.log(`    ${where.join('; ')}`)
+  }
+}
+
+requireBuild()
+
+const rows: Row[] = []
+let exitCode = 0
+const stack = await startStack()
+const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-chromium-'))
+let chrome: chromeLauncher.LaunchedChrome | undefined
+try {
+  // Chromium treats localhost as a secure origin, and SITE_URL defaults to it.
+  const origin = `http://localhost:${stack.server.port}`
+  const posts = (await (await fetch(`${stack.mock.url}/app/posts/`)).json()) as Array<{
+    slug: string
+  }>
+  const pages = ['/', '/blog', `/blog/${posts[0]!.slug}`, '/privacy-policy', '/terms-of-service']
+
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROME_FLAGS,
+    userDataDir,
+    logLevel: 'silent',
+  })
+
+  for (const preset of PRESETS) {
+    for (const page of pages) {
+      // A visitor of a running site gets warm caches; the first render after start is not typical.
+      await fetch(`${stack.baseUrl}${page}`)
+      process.stdout.write(`${preset.name} ${page} ... `)
+      const row = await audit(`${origin}${page}`, page, preset, chrome.port)
+      if (row.error) exitCode = 1
+      rows.push(row)
+      console.log(row.error ? 'error' : 'done')
+    }
+  }
+} catch (error) {
+  exitCode = 1
+  console.error(`\n${error instanceof Error ? error.message : String(error)}`)
+} finally {
+  chrome?.kill()
+  await stack.stop()
+  fs.rmSync(userDataDir, { recursive: true, force: true })
+}
+
+if (rows.length > 0) {
+  printTable(rows)
+  printFailing(rows)
+  fs.mkdirSync(path.dirname(REPORT_PATH), { recursive: true })
+  fs.writeFileSync(
+    REPORT_PATH,
+    JSON.stringify({ measuredAt: new Date().toISOString(), rows }, null, 2),
+  )
+  console.log(`\nwritten: ${path.relative(ROOT, REPORT_PATH)}`)
+}
+// Lighthouse can leave timers behind; the work is done.
+process.exit(exitCode)
