@@ -55,6 +55,8 @@ module.exports = {
         ],
         // noUncheckedIndexedAccess makes a checked `!` the honest way to say "this exists".
         '@typescript-eslint/no-non-null-assertion': 'off',
+        // Block-scoped functions are standard since ES2015.
+        'no-inner-declarations': 'off',
         'import/order': [
           'error',
           {

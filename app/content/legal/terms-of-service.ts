@@ -1,4 +1,5 @@
 import { COMPANY } from '../company'
+
 import type { LegalDocument } from './types'
 
 export const termsOfService: LegalDocument = {
