@@ -115,12 +115,6 @@ export type HeroActivity = {
   readonly items: readonly [ActivityItem, ActivityItem, ActivityItem, ActivityItem]
 }
 
-export type CookieConsentCopy = {
-  readonly title: string
-  /** followed by links to the Privacy Policy and the Terms of Service */
-  readonly text: string
-}
-
 export type HomeMeta = {
   /** at most 60 characters, includes the company name */
   readonly title: string
@@ -339,11 +333,6 @@ export const CONTACT_COPY = {
   liveChatText: 'Prefer to message? Chat with us on WhatsApp for a quick answer.',
   phoneHours: 'Mon–Fri, 9am–6pm',
 } as const satisfies ContactCopy
-
-export const COOKIE_CONSENT_COPY = {
-  title: 'Your privacy, your choice',
-  text: 'We only use what this site needs to work: a short-lived cookie for form confirmations and a note of this choice. We run no analytics or advertising trackers today; if we ever add them, they will load only after you choose ‘I Consent’.',
-} as const satisfies CookieConsentCopy
 
 export const HOME_META = {
   title: `${COMPANY.name} | AI Chatbots & Voice Agents for UK SMEs`,

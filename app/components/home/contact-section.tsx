@@ -46,7 +46,7 @@ export function ContactSection({ site }: { site: SiteConfig }) {
                   rel="noopener noreferrer"
                   className={contactLinkClass}
                 >
-                  Chat on WhatsApp
+                  Start a live chat
                   <NewTabHint />
                 </a>
               </ContactCard>

@@ -1,7 +1,7 @@
 import { useLocation } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 
-import { COOKIE_CONSENT_COPY } from '~/content/home'
+import { COOKIE_CONSENT_COPY } from '~/content/cookie-consent'
 import { getConsent, onConsentChange, setConsent, type Consent } from '~/lib/consent'
 import { COOKIE_DIALOG_DELAY_MS } from '~/lib/constants'
 

@@ -38,5 +38,6 @@ export function NewTabHint() {
   return <span className="sr-only"> (opens in a new tab)</span>
 }
 
-/** Classes for an anchored section: focusable by in-page links, without a focus ring of its own. */
-export const SECTION_CLASS = 'scroll-mt-20 focus:outline-none'
+/** Classes for an anchored section: focusable by in-page links, without a focus ring of its own.
+ * (The stylesheet's scroll-padding-top keeps its heading clear of the fixed bar.) */
+export const SECTION_CLASS = 'focus:outline-none'
