@@ -60,7 +60,7 @@ export function Hero({ schedulerUrl }: { schedulerUrl: string }) {
           {IMPACT_FIGURES.map((figure) => (
             <div
               key={figure.label}
-              className="flex flex-col-reverse gap-1 bg-white px-6 py-6 text-center sm:py-8"
+              className="flex flex-col-reverse justify-end gap-1 bg-white px-6 py-6 text-center sm:py-8"
             >
               <dt className="text-sm font-medium text-slate-600 sm:text-base">{figure.label}</dt>
               <dd className="bg-linear-to-r from-indigo-600 to-cyan-600 bg-clip-text text-3xl font-extrabold tracking-tight text-transparent sm:text-4xl">

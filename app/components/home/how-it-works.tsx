@@ -52,7 +52,7 @@ export function HowItWorks() {
           <h3 className="sr-only">What our process delivers</h3>
           <dl className="grid gap-8 text-center sm:grid-cols-3">
             {PROCESS_STATS.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse gap-1">
+              <div key={stat.label} className="flex flex-col-reverse justify-end gap-1">
                 <dt className="text-base font-medium text-indigo-50">{stat.label}</dt>
                 <dd className="text-4xl font-extrabold tracking-tight text-white">{stat.value}</dd>
               </div>
