@@ -11,6 +11,7 @@ import {
 import type { ReactNode } from 'react'
 
 import { GeneralErrorBoundary } from './components/error-boundary'
+import { CookieConsent } from './components/home/cookie-consent'
 import { SiteFooter } from './components/layout/site-footer'
 import { SiteHeader } from './components/layout/site-header'
 import { WhatsAppButton } from './components/layout/whatsapp-button'
@@ -49,6 +50,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
+        <CookieConsent />
         <SiteHeader />
         <main id="main" className="flex-1 pt-16">
           {children}

@@ -80,8 +80,12 @@ export type About = {
 }
 
 export type ContactCopy = {
+  readonly eyebrow: string
   readonly title: string
   readonly lead: string
+  readonly formTitle: string
+  readonly formLead: string
+  readonly emailNote: string
   readonly remoteNote: string
   readonly discoveryCall: {
     readonly title: 'Schedule Discovery Call'
@@ -90,6 +94,25 @@ export type ContactCopy = {
   }
   readonly liveChatText: string
   readonly phoneHours: string
+}
+
+/** The heading block that opens a section. */
+export type SectionIntro = {
+  readonly eyebrow: string
+  readonly title: string
+  readonly lead: string
+}
+
+/** One line of the hero's example of an assistant at work. */
+export type ActivityItem = {
+  readonly time: string
+  readonly title: string
+  readonly detail: string
+}
+
+export type HeroActivity = {
+  readonly caption: string
+  readonly items: readonly [ActivityItem, ActivityItem, ActivityItem, ActivityItem]
 }
 
 export type HomeMeta = {
@@ -104,6 +127,32 @@ export const HERO = {
   title: 'Never miss a call or enquiry again',
   lead: 'We set up AI assistants that answer your phone and website 24/7, book appointments straight into your calendar and follow up on quotes, so you can get on with the job.',
 } as const satisfies Hero
+
+export const HERO_ACTIVITY = {
+  caption: 'A typical evening for a plumbing firm, handled by its AI assistant',
+  items: [
+    {
+      time: '18:42',
+      title: 'Missed call answered',
+      detail: 'Leaking boiler in Croydon: details taken, marked urgent',
+    },
+    {
+      time: '18:43',
+      title: 'Engineer alerted',
+      detail: 'Call summary sent to the on-call engineer by text',
+    },
+    {
+      time: '21:15',
+      title: 'Website chat',
+      detail: 'Bathroom refit enquiry qualified and quote visit booked',
+    },
+    {
+      time: '07:30',
+      title: 'Morning follow-up',
+      detail: 'Reminder sent for today’s 10:30 appointment',
+    },
+  ],
+} as const satisfies HeroActivity
 
 export const IMPACT_FIGURES = [
   { value: '500+', label: 'Businesses automated' },
@@ -147,6 +196,23 @@ export const SOLUTIONS = [
     ],
   },
 ] as const satisfies Solutions
+
+export const SOLUTIONS_INTRO = {
+  eyebrow: 'Solutions',
+  title: 'AI that answers, books and follows up for you',
+  lead: 'Three ways we take the pressure off your phone, inbox and diary. Use one on its own or combine them, all set up and looked after by our team.',
+} as const satisfies SectionIntro
+
+export const PROCESS_INTRO = {
+  eyebrow: 'How it works',
+  title: 'From first call to launch in weeks, not months',
+  lead: 'A clear six-step process with fixed milestones, so you always know what happens next and when. Most projects go live four to seven weeks after the discovery call.',
+} as const satisfies SectionIntro
+
+export const ABOUT_INTRO = {
+  eyebrow: 'About us',
+  title: `Why businesses choose ${COMPANY.name}`,
+} as const satisfies Omit<SectionIntro, 'lead'>
 
 export const PROCESS_STEPS = [
   {
@@ -251,8 +317,12 @@ export const ABOUT = {
 } as const satisfies About
 
 export const CONTACT_COPY = {
+  eyebrow: 'Contact',
   title: 'Let’s talk about your business',
   lead: 'Tell us where calls, enquiries or admin are slipping through the cracks and we’ll show you what AI can realistically take off your plate.',
+  formTitle: 'Send us an enquiry',
+  formLead: 'Tell us a little about your business and what you would like to automate.',
+  emailNote: 'We reply within one working day',
   remoteNote:
     'We’re remote-first and work with businesses across the UK by video call and phone, so there’s no need for office visits.',
   discoveryCall: {

@@ -1,17 +1,33 @@
 import type { MetaFunction } from '@remix-run/node'
 
-import { HOME_SECTIONS } from '~/lib/constants'
+import { HomePage } from '~/components/home/home-page'
+import { COMPANY } from '~/content/company'
+import { HOME_META } from '~/content/home'
+import type { loader as rootLoader } from '~/root'
 
-export const meta: MetaFunction = () => [{ title: 'Brightwell AI' }]
+export const meta: MetaFunction<null, { root: typeof rootLoader }> = ({ matches }) => {
+  const siteUrl = matches.find((match) => match.id === 'root')?.data?.site.siteUrl
+  const tags = [
+    { title: HOME_META.title },
+    { name: 'description', content: HOME_META.description },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: COMPANY.name },
+    { property: 'og:locale', content: 'en_GB' },
+    { property: 'og:title', content: HOME_META.title },
+    { property: 'og:description', content: HOME_META.description },
+    { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:title', content: HOME_META.title },
+    { name: 'twitter:description', content: HOME_META.description },
+  ]
+  if (!siteUrl) return tags
+  const homeUrl = `${siteUrl}/`
+  return [
+    ...tags,
+    { tagName: 'link', rel: 'canonical', href: homeUrl },
+    { property: 'og:url', content: homeUrl },
+  ]
+}
 
 export default function HomeRoute() {
-  return (
-    <>
-      {HOME_SECTIONS.map((section) => (
-        <section key={section.id} id={section.id} className="mx-auto max-w-7xl px-4 py-24">
-          <h2 className="text-3xl font-bold">{section.label}</h2>
-        </section>
-      ))}
-    </>
-  )
+  return <HomePage />
 }

@@ -1,36 +1,144 @@
-import { Link } from '@remix-run/react'
+import { NavLink, useLocation, useNavigate } from '@remix-run/react'
+import { useEffect, useRef, useState, type MouseEvent } from 'react'
 
-import { HOME_SECTIONS } from '~/lib/constants'
+import { COMPANY } from '~/content/company'
+import { getActiveSectionId, isNavScrolled } from '~/lib/active-section'
+import { HOME_SECTIONS, RETURN_HOME_SCROLL_DELAY_MS, type HomeSectionId } from '~/lib/constants'
+import { isPlainLeftClick, scrollToSection } from '~/lib/scroll-to-section'
 import { useSiteConfig } from '~/lib/use-site-config'
 
 import { Logo } from './logo'
 
-const NAV_ITEMS = [
-  ...HOME_SECTIONS.map((section) => ({ label: section.label, href: `/#${section.id}` })),
-  { label: 'Blog', href: '/blog' },
-]
+function readSectionPositions() {
+  return HOME_SECTIONS.flatMap(({ id }) => {
+    const section = document.getElementById(id)
+    return section ? [{ id, top: section.getBoundingClientRect().top + window.scrollY }] : []
+  })
+}
 
-/** The fixed top navigation. Every item is a plain link, so it works before and without JavaScript. */
+/**
+ * The fixed top navigation. Every item is a plain link (`/#section`, `/blog`), so it works before
+ * and without JavaScript. With JavaScript it scrolls smoothly, highlights the current section,
+ * changes style once the page is scrolled, and closes the mobile menu after a choice or Escape.
+ * Scroll-derived state starts empty on the server and in hydration, then follows the page.
+ */
 export function SiteHeader() {
   const site = useSiteConfig()
+  const { pathname } = useLocation()
+  const navigate = useNavigate()
+  const isHome = pathname === '/'
+  const [isScrolled, setIsScrolled] = useState(false)
+  const [activeSectionId, setActiveSectionId] = useState<HomeSectionId>()
+  const [pendingSectionId, setPendingSectionId] = useState<HomeSectionId>()
+  const menuRef = useRef<HTMLDetailsElement>(null)
+
+  useEffect(() => {
+    const update = () => {
+      setIsScrolled(isNavScrolled(window.scrollY))
+      setActiveSectionId(
+        isHome ? getActiveSectionId(readSectionPositions(), window.scrollY) : undefined,
+      )
+    }
+    update()
+    window.addEventListener('scroll', update, { passive: true })
+    window.addEventListener('resize', update)
+    return () => {
+      window.removeEventListener('scroll', update)
+      window.removeEventListener('resize', update)
+    }
+  }, [isHome])
+
+  // A section link used on another page opened the home page; scroll once it has rendered.
+  useEffect(() => {
+    if (!isHome || !pendingSectionId) return
+    const timer = window.setTimeout(() => {
+      scrollToSection(pendingSectionId)
+      setPendingSectionId(undefined)
+    }, RETURN_HOME_SCROLL_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [isHome, pendingSectionId])
+
+  useEffect(() => {
+    const closeOnEscape = (event: KeyboardEvent) => {
+      const menu = menuRef.current
+      if (event.key !== 'Escape' || !menu?.open) return
+      const hadFocus = menu.contains(document.activeElement)
+      menu.open = false
+      if (hadFocus) menu.querySelector('summary')?.focus()
+    }
+    const closeOnOutsidePress = (event: PointerEvent) => {
+      const menu = menuRef.current
+      if (menu?.open && !menu.contains(event.target as Node)) menu.open = false
+    }
+    document.addEventListener('keydown', closeOnEscape)
+    document.addEventListener('pointerdown', closeOnOutsidePress)
+    return () => {
+      document.removeEventListener('keydown', closeOnEscape)
+      document.removeEventListener('pointerdown', closeOnOutsidePress)
+    }
+  }, [])
+
+  const closeMenu = () => {
+    if (menuRef.current) menuRef.current.open = false
+  }
+
+  const goToSection = (event: MouseEvent<HTMLAnchorElement>, id: HomeSectionId) => {
+    closeMenu()
+    if (!isPlainLeftClick(event)) return
+    event.preventDefault()
+    if (isHome) {
+      scrollToSection(id)
+    } else {
+      setPendingSectionId(id)
+      navigate('/')
+    }
+  }
+
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur">
+    <header
+      data-scrolled={isScrolled}
+      className={`fixed inset-x-0 top-0 z-40 border-b transition-[background-color,border-color,box-shadow] duration-300 motion-reduce:transition-none ${
+        isScrolled
+          ? 'border-slate-200 bg-white/95 shadow-lg shadow-slate-900/5 backdrop-blur'
+          : 'border-transparent bg-white/80 backdrop-blur-sm'
+      }`}
+    >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/#home" className="text-slate-900" aria-label="Brightwell AI home">
+        <a
+          href="/#home"
+          onClick={(event) => goToSection(event, 'home')}
+          className="rounded-md text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
+          aria-label={`${COMPANY.name} home`}
+        >
           <Logo />
-        </Link>
+        </a>
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {NAV_ITEMS.map((item) => (
-              <li key={item.href}>
-                <Link
-                  to={item.href}
-                  className="rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-                >
-                  {item.label}
-                </Link>
-              </li>
-            ))}
+            {HOME_SECTIONS.map((section) => {
+              const isActive = section.id === activeSectionId
+              return (
+                <li key={section.id}>
+                  <a
+                    href={`/#${section.id}`}
+                    aria-current={isActive ? 'true' : undefined}
+                    onClick={(event) => goToSection(event, section.id)}
+                    className={`${desktopLinkClass} ${isActive ? desktopActiveClass : desktopIdleClass}`}
+                  >
+                    {section.label}
+                  </a>
+                </li>
+              )
+            })}
+            <li>
+              <NavLink
+                to="/blog"
+                className={({ isActive }) =>
+                  `${desktopLinkClass} ${isActive ? desktopActiveClass : desktopIdleClass}`
+                }
+              >
+                Blog
+              </NavLink>
+            </li>
           </ul>
         </nav>
         <div className="flex items-center gap-2">
@@ -39,14 +147,15 @@ export function SiteHeader() {
               href={site.schedulerUrl}
               target="_blank"
               rel="noopener noreferrer"
-              className="hidden rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 sm:inline-block"
+              className="hidden rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none sm:inline-block"
             >
               Book a Discovery Call
+              <span className="sr-only"> (opens in a new tab)</span>
             </a>
           ) : null}
-          <details className="group relative lg:hidden">
+          <details ref={menuRef} className="group relative lg:hidden">
             <summary
-              className="flex cursor-pointer list-none items-center rounded-md p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
+              className="flex cursor-pointer list-none items-center rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 [&::-webkit-details-marker]:hidden"
               aria-label="Menu"
             >
               <svg
@@ -71,28 +180,46 @@ export function SiteHeader() {
             </summary>
             <nav
               aria-label="Mobile"
-              className="absolute right-0 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl"
+              className="absolute right-0 mt-3 w-72 max-w-[calc(100vw-2rem)] rounded-2xl border border-slate-200 bg-white p-2 shadow-xl"
             >
               <ul>
-                {NAV_ITEMS.map((item) => (
-                  <li key={item.href}>
-                    <Link
-                      to={item.href}
-                      className="block rounded-md px-3 py-2 text-base font-medium text-slate-700 hover:bg-slate-100"
-                    >
-                      {item.label}
-                    </Link>
-                  </li>
-                ))}
+                {HOME_SECTIONS.map((section) => {
+                  const isActive = section.id === activeSectionId
+                  return (
+                    <li key={section.id}>
+                      <a
+                        href={`/#${section.id}`}
+                        aria-current={isActive ? 'true' : undefined}
+                        onClick={(event) => goToSection(event, section.id)}
+                        className={`${mobileLinkClass} ${isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-700 hover:bg-slate-100'}`}
+                      >
+                        {section.label}
+                      </a>
+                    </li>
+                  )
+                })}
+                <li>
+                  <NavLink
+                    to="/blog"
+                    onClick={closeMenu}
+                    className={({ isActive }) =>
+                      `${mobileLinkClass} ${isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-700 hover:bg-slate-100'}`
+                    }
+                  >
+                    Blog
+                  </NavLink>
+                </li>
                 {site ? (
                   <li>
                     <a
                       href={site.schedulerUrl}
                       target="_blank"
                       rel="noopener noreferrer"
-                      className="mt-1 block rounded-md bg-indigo-600 px-3 py-2 text-center text-base font-semibold text-white"
+                      onClick={closeMenu}
+                      className="mt-1 block rounded-lg bg-indigo-600 px-3 py-2.5 text-center text-base font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
                     >
                       Book a Discovery Call
+                      <span className="sr-only"> (opens in a new tab)</span>
                     </a>
                   </li>
                 ) : null}
@@ -104,3 +231,10 @@ export function SiteHeader() {
     </header>
   )
 }
+
+const desktopLinkClass =
+  'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none'
+const desktopActiveClass = 'bg-indigo-50 text-indigo-700'
+const desktopIdleClass = 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+const mobileLinkClass =
+  'block rounded-lg px-3 py-2.5 text-base font-medium focus-visible:outline-2 focus-visible:outline-indigo-600'

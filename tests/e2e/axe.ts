@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+
+import type { Page } from '@playwright/test'
+import type AxeCore from 'axe-core'
+
+import { expect } from './fixtures'
+
+const require = createRequire(import.meta.url)
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/**
+ * Runs axe-core on the page as it is now and fails with a readable list of violations. axe is
+ * evaluated through the DevTools protocol, so the site's CSP does not block it.
+ */
+export async function expectNoAxeViolations(page: Page) {
+  const audited = (await timersRun(page)) ? page : await copyWithoutScripts(page)
+  await audited.evaluate(AXE_SOURCE)
+  const violations = await audited.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: typeof AxeCore }).axe
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } })
+    return result.violations.map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }))
+  }, WCAG_TAGS)
+  if (audited !== page) await audited.context().close()
+  expect(violations).toEqual([])
+}
+
+async function timersRun(page: Page): Promise<boolean> {
+  const timerFired = page.evaluate(
+    () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 0)),
+  )
+  const gaveUp = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 500))
+  return Promise.race([timerFired, gaveUp])
+}
+
+/**
+ * With JavaScript off a page's timers never fire, so axe cannot finish there. Its DOM is copied,
+ * without scripts, into a page of the same address and size that may run axe.
+ */
+async function copyWithoutScripts(page: Page): Promise<Page> {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '')
+  const context = await page.context().browser()!.newContext({
+    javaScriptEnabled: true,
+    viewport: page.viewportSize(),
+  })
+  await context.route(/\.js(\?|$)/, (route) => route.abort())
+  await context.route(page.url(), (route) =>
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }),
+  )
+  const copy = await context.newPage()
+  await copy.goto(page.url())
+  return copy
+}

@@ -1,0 +1,285 @@
+/** The fixed navigation with JavaScript: smooth scrolling, the current section, the scrolled bar, the mobile menu, and section links from other pages. */
+import type { Page } from '@playwright/test'
+
+import { expect, test } from './fixtures'
+import {
+  rememberConsent,
+  scrollInstantly,
+  scrollY,
+  SECTION_IDS,
+  sectionTop,
+  waitForHydration,
+  type SectionId,
+} from './home-support'
+
+const LABELS: Record<SectionId, string> = {
+  home: 'Home',
+  solutions: 'Solutions',
+  'how-it-works': 'How it works',
+  about: 'About',
+  contact: 'Contact',
+}
+/** html { scroll-padding-top: 5rem }: where a section's top lands after a jump to it. */
+const SCROLL_PADDING_PX = 80
+const FRAMES_TO_RECORD = 150
+
+/** window.scrollY on every animation frame while the action runs and for a while after. */
+async function recordScroll(page: Page, action: () => Promise<void>): Promise<number[]> {
+  await page.evaluate((frames) => {
+    const samples: number[] = []
+    Object.assign(window, { scrollSamples: samples })
+    const sample = () => {
+      samples.push(window.scrollY)
+      if (samples.length < frames) requestAnimationFrame(sample)
+    }
+    requestAnimationFrame(sample)
+  }, FRAMES_TO_RECORD)
+  await action()
+  await page.waitForFunction(
+    (frames) => (window as unknown as { scrollSamples: number[] }).scrollSamples.length >= frames,
+    FRAMES_TO_RECORD,
+  )
+  return page.evaluate(() => (window as unknown as { scrollSamples: number[] }).scrollSamples)
+}
+
+function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' })
+}
+
+async function currentItems(page: Page) {
+  return mainNav(page).locator('[aria-current]').allTextContents()
+}
+
+test.beforeEach(async ({ page }) => {
+  await rememberConsent(page)
+  await page.setViewportSize({ width: 1280, height: 800 })
+})
+
+test('a section link scrolls smoothly to its section', async ({ page, consoleProblems }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  const samples = await recordScroll(page, () =>
+    mainNav(page).getByRole('link', { name: 'About' }).click(),
+  )
+  const target = (await sectionTop(page, 'about')) - SCROLL_PADDING_PX
+  expect(Math.abs(samples.at(-1)! - target)).toBeLessThan(2)
+  const inBetween = new Set(samples.filter((y) => y > 1 && y < target - 1))
+  expect(inBetween.size).toBeGreaterThanOrEqual(3)
+  await expect(page).toHaveURL(/\/#about$/)
+  await expect(page.locator('#about')).toBeFocused()
+  await expect(mainNav(page).getByRole('link', { name: 'About' })).toHaveAttribute(
+    'aria-current',
+    'true',
+  )
+  expect(consoleProblems).toEqual([])
+})
+
+test('with reduced motion a section link jumps at once', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.goto('/')
+  await waitForHydration(page)
+  const samples = await recordScroll(page, () =>
+    mainNav(page).getByRole('link', { name: 'Contact' }).click(),
+  )
+  const target = (await sectionTop(page, 'contact')) - SCROLL_PADDING_PX
+  expect(Math.abs(samples.at(-1)! - target)).toBeLessThan(2)
+  expect(samples.filter((y) => y > 1 && y < target - 1)).toEqual([])
+  await expect(page).toHaveURL(/\/#contact$/)
+})
+
+test("'Explore Solutions' scrolls smoothly to the solutions", async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  const samples = await recordScroll(page, () =>
+    page.getByRole('link', { name: 'Explore Solutions' }).click(),
+  )
+  const target = (await sectionTop(page, 'solutions')) - SCROLL_PADDING_PX
+  expect(Math.abs(samples.at(-1)! - target)).toBeLessThan(2)
+  expect(new Set(samples.filter((y) => y > 1 && y < target - 1)).size).toBeGreaterThanOrEqual(3)
+  await expect(page).toHaveURL(/\/#solutions$/)
+})
+
+test('the current item is the last section whose top is at or above scroll position + 200 px', async ({
+  page,
+  consoleProblems,
+}) => {
+  await page.goto('/')
+  await expect.poll(() => currentItems(page)).toEqual(['Home'])
+  for (const [index, id] of SECTION_IDS.entries()) {
+    if (index === 0) continue
+    const top = await sectionTop(page, id)
+    await scrollInstantly(page, Math.floor(top) - 201)
+    await expect.poll(() => currentItems(page)).toEqual([LABELS[SECTION_IDS[index - 1]!]])
+    await scrollInstantly(page, Math.ceil(top) - 200)
+    await expect.poll(() => currentItems(page)).toEqual([LABELS[id]])
+  }
+  const middleOfHowItWorks =
+    ((await sectionTop(page, 'how-it-works')) + (await sectionTop(page, 'about'))) / 2
+  await scrollInstantly(page, Math.round(middleOfHowItWorks))
+  await expect.poll(() => currentItems(page)).toEqual(['How it works'])
+  await scrollInstantly(page, 0)
+  await expect.poll(() => currentItems(page)).toEqual(['Home'])
+  expect(consoleProblems).toEqual([])
+})
+
+test('the bar changes style after more than 50 px of scroll', async ({ page }) => {
+  await page.goto('/')
+  await waitForHydration(page)
+  const header = page.getByRole('banner')
+  const shadow = () => header.evaluate((element) => getComputedStyle(element).boxShadow)
+  await expect(header).toHaveAttribute('data-scrolled', 'false')
+  const restingShadow = await shadow()
+  await scrollInstantly(page, 50)
+  await page.waitForTimeout(100)
+  await expect(header).toHaveAttribute('data-scrolled', 'false')
+  await scrollInstantly(page, 51)
+  await expect(header).toHaveAttribute('data-scrolled', 'true')
+  await expect.poll(shadow).not.toBe(restingShadow)
+  await scrollInstantly(page, 0)
+  await expect(header).toHaveAttribute('data-scrolled', 'false')
+})
+
+test('the bar is scrolled on other pages too, and no section is current there', async ({
+  page,
+}) => {
+  await page.goto('/privacy-policy')
+  await waitForHydration(page)
+  await page.mouse.wheel(0, 400)
+  await expect(page.getByRole('banner')).toHaveAttribute('data-scrolled', 'true')
+  expect(await currentItems(page)).toEqual([])
+})
+
+test.describe('mobile menu', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 })
+  })
+
+  test('closes after a choice and scrolls to the section', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.getByLabel('Menu').click()
+    const menu = page.getByRole('navigation', { name: 'Mobile' })
+    await expect(menu).toBeVisible()
+    await menu.getByRole('link', { name: 'How it works' }).click()
+    await expect(menu).toBeHidden()
+    await expect(page).toHaveURL(/\/#how-it-works$/)
+    await expect(page.locator('#how-it-works h2')).toBeInViewport()
+    await page.getByLabel('Menu').click()
+    await expect(menu.getByRole('link', { name: 'How it works' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    )
+  })
+
+  test('closes on Escape and gives focus back to the toggle', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    const toggle = page.getByLabel('Menu')
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    const menu = page.getByRole('navigation', { name: 'Mobile' })
+    await expect(menu).toBeVisible()
+    await page.keyboard.press('Tab')
+    await expect(menu.getByRole('link', { name: 'Home' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await expect(toggle).toBeFocused()
+  })
+
+  test('closes when the visitor presses outside it', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.getByLabel('Menu').click()
+    const menu = page.getByRole('navigation', { name: 'Mobile' })
+    await expect(menu).toBeVisible()
+    await page.mouse.click(20, 400)
+    await expect(menu).toBeHidden()
+  })
+})
+
+test.describe('section links on another page', () => {
+  for (const path of ['/blog', '/privacy-policy']) {
+    test(`from ${path} go to / and scroll to the section after 100 ms`, async ({
+      page,
+      consoleProblems,
+    }) => {
+      // Page times: when the home page's sections were inserted, and when the page asked to scroll.
+      await page.addInitScript(() => {
+        const times = { homeRendered: 0, scrollRequested: 0 }
+        Object.assign(window, { returnHomeTimes: times })
+        new MutationObserver(() => {
+          if (!times.homeRendered && location.pathname === '/' && document.getElementById('about'))
+            times.homeRendered = performance.now()
+        }).observe(document, { childList: true, subtree: true })
+        const scrollIntoView = Element.prototype.scrollIntoView
+        Element.prototype.scrollIntoView = function (...args) {
+          if (!times.scrollRequested) times.scrollRequested = performance.now()
+          return scrollIntoView.apply(this, args)
+        }
+      })
+      await page.goto(path)
+      await waitForHydration(page)
+      await mainNav(page).getByRole('link', { name: 'About' }).click()
+      await expect(page).toHaveURL(/\/#about$/)
+      await expect(page.locator('#about h2')).toBeInViewport()
+      const times = await page.evaluate(
+        () => (window as unknown as { returnHomeTimes: Record<string, number> }).returnHomeTimes,
+      )
+      const delayMs = times.scrollRequested! - times.homeRendered!
+      // Margins: effects run a moment after the insertion; a loaded machine is slow.
+      expect(delayMs).toBeGreaterThanOrEqual(100 - 10)
+      expect(delayMs).toBeLessThan(100 + 500)
+      expect(consoleProblems).toEqual([])
+    })
+  }
+
+  test('waits exactly 100 ms on the home page before scrolling, by the page clock', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const scrollIntoView = Element.prototype.scrollIntoView
+      Element.prototype.scrollIntoView = function (...args) {
+        Object.assign(window, { scrollRequested: true })
+        return scrollIntoView.apply(this, args)
+      }
+    })
+    const scrollRequested = () =>
+      page.evaluate(() => Boolean((window as { scrollRequested?: boolean }).scrollRequested))
+    await page.clock.install()
+    await page.goto('/blog')
+    await waitForHydration(page)
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000))
+    await mainNav(page).getByRole('link', { name: 'Solutions' }).click()
+    await expect(page.locator('#solutions')).toBeAttached()
+    await page.waitForTimeout(300)
+    await page.clock.runFor(99)
+    await page.waitForTimeout(100)
+    expect(await scrollRequested()).toBe(false)
+    expect(await scrollY(page)).toBe(0)
+    await page.clock.runFor(1)
+    await expect.poll(scrollRequested).toBe(true)
+    await expect(page).toHaveURL(/\/#solutions$/)
+  })
+
+  test('the logo goes to the top of the home page', async ({ page }) => {
+    await page.goto('/privacy-policy')
+    await waitForHydration(page)
+    // Room to scroll whatever the length of the legal text.
+    await page.evaluate(() => (document.body.style.minHeight = '4000px'))
+    await scrollInstantly(page, 1500)
+    await page.getByRole('banner').getByRole('link', { name: 'Brightwell AI home' }).click()
+    await expect(page).toHaveURL(/\/#home$/)
+    await expect.poll(() => scrollY(page)).toBe(0)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Never miss a call or enquiry again',
+    )
+  })
+
+  test('the Blog item marks the blog as the current page', async ({ page }) => {
+    await page.goto('/blog')
+    await expect(mainNav(page).getByRole('link', { name: 'Blog' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+  })
+})

@@ -1,0 +1,38 @@
+/** Helpers shared by the home page's browser tests. */
+import type { Page } from '@playwright/test'
+
+export const SECTION_IDS = ['home', 'solutions', 'how-it-works', 'about', 'contact'] as const
+export type SectionId = (typeof SECTION_IDS)[number]
+
+/** Remembers a cookie choice before the page loads, so the consent dialog stays away. */
+export async function rememberConsent(page: Page, consent: 'accepted' | 'declined' = 'declined') {
+  await page.addInitScript((value) => localStorage.setItem('cookieConsent', value), consent)
+}
+
+/** Waits until React has taken over the server-rendered header (its click handlers are live). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const header = document.querySelector('header')
+    return header !== null && Object.keys(header).some((key) => key.startsWith('__reactFiber'))
+  })
+}
+
+/** The section's top edge in page coordinates. */
+export function sectionTop(page: Page, id: SectionId): Promise<number> {
+  return page.evaluate(
+    (sectionId) => document.getElementById(sectionId)!.getBoundingClientRect().top + window.scrollY,
+    id,
+  )
+}
+
+export async function scrollInstantly(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo({ top, behavior: 'instant' }), y)
+  await page.waitForFunction((top) => {
+    const maxScrollY = document.documentElement.scrollHeight - window.innerHeight
+    return Math.abs(window.scrollY - Math.min(top, maxScrollY)) < 1
+  }, y)
+}
+
+export function scrollY(page: Page): Promise<number> {
+  return page.evaluate(() => window.scrollY)
+}
