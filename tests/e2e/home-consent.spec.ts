@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 
 import { privacyPolicy } from '../../app/content/legal/privacy-policy'
 import { termsOfService } from '../../app/content/legal/terms-of-service'
+
 import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
 import { rememberConsent, waitForHydration } from './home-support'
