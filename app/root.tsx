@@ -17,6 +17,7 @@ import { WhatsAppButton } from './components/layout/whatsapp-button'
 import { useNonce } from './components/nonce'
 import { Toaster } from './components/ui/toaster'
 import { getPublicSiteConfig } from './lib/config.server'
+import { skipRevalidationAfterEnquiry } from './lib/enquiry-fields'
 import { readToast } from './lib/toast.server'
 import styles from './tailwind.css'
 
@@ -29,6 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await readToast(request)
   return json({ site: getPublicSiteConfig(), toast }, { headers })
 }
+
+export const shouldRevalidate = skipRevalidationAfterEnquiry
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()

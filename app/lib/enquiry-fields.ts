@@ -1,3 +1,5 @@
+import type { ShouldRevalidateFunction } from '@remix-run/react'
+
 /**
  * The enquiry's fields and the answers of its action. No zod here: the form imports this at once
  * and loads the schema (./enquiry) only when it is about to be used.
@@ -26,6 +28,19 @@ export type EnquiryResult =
   | { outcome: 'failed'; message: string; values?: EnquiryValues }
   | { outcome: 'rate-limited'; message: string; values: EnquiryValues }
   | { outcome: 'too-large'; message: string }
+
+/** Where both forms post, on / and on /contact. */
+export const ENQUIRY_ACTION = '/contact'
+
+/**
+ * An enquiry changes no page's data, so the routes on screen skip reloading theirs after one:
+ * on a lost connection that reload would fail too and replace the form, and what the visitor
+ * typed, with an error page.
+ */
+export const skipRevalidationAfterEnquiry: ShouldRevalidateFunction = ({
+  formAction,
+  defaultShouldRevalidate,
+}) => (formAction === ENQUIRY_ACTION ? false : defaultShouldRevalidate)
 
 export const ENQUIRY_FAILED_MESSAGE =
   'There was an error submitting your form. Please try again or contact us directly.'

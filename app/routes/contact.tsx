@@ -17,7 +17,11 @@ import { ContactPage } from '~/components/contact/contact-page'
 import { ThankYouDialog } from '~/components/contact/thank-you-dialog'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { CONTACT_PAGE_COPY } from '~/content/contact'
-import { ENQUIRY_FAILED_MESSAGE, type EnquiryResult } from '~/lib/enquiry-fields'
+import {
+  ENQUIRY_FAILED_MESSAGE,
+  skipRevalidationAfterEnquiry,
+  type EnquiryResult,
+} from '~/lib/enquiry-fields'
 import { submitEnquiry } from '~/lib/enquiry.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -62,6 +66,8 @@ export async function clientAction({
     return { outcome: 'failed', message: ENQUIRY_FAILED_MESSAGE }
   }
 }
+
+export const shouldRevalidate = skipRevalidationAfterEnquiry
 
 export default function ContactRoute() {
   const { isSent } = useLoaderData<typeof loader>()

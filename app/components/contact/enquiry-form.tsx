@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { notify } from '~/components/ui/toaster'
 import { ENQUIRY_FIELD_COPY, ENQUIRY_FORM_COPY } from '~/content/contact'
 import {
+  ENQUIRY_ACTION,
   ENQUIRY_FIELDS,
   firstInvalidField,
   readEnquiryValues,
@@ -113,7 +114,7 @@ export function EnquiryForm({ idPrefix = 'enquiry', serverResult }: EnquiryFormP
       return
     }
     setErrors({})
-    fetcher.submit(form, { method: 'post', action: '/contact' })
+    fetcher.submit(form, { method: 'post', action: ENQUIRY_ACTION })
   }
 
   const clearError = (field: EnquiryField) =>
@@ -130,7 +131,7 @@ export function EnquiryForm({ idPrefix = 'enquiry', serverResult }: EnquiryFormP
       <fetcher.Form
         ref={formRef}
         method="post"
-        action="/contact"
+        action={ENQUIRY_ACTION}
         noValidate
         onSubmit={handleSubmit}
         onFocus={() => void loadEnquiryRules()}
