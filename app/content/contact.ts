@@ -33,7 +33,9 @@ export const ENQUIRY_FORM_COPY = {
   requiredNote: 'All fields are required.',
   submit: 'Send Message',
   sending: 'Sending...',
-  directContactLead: 'You can also reach us directly:',
+  call: 'Call',
+  email: 'Email',
+  whatsapp: 'Message us on WhatsApp',
   tooLarge:
     'Your enquiry is too large to send. Please shorten your message and try again, or email us directly.',
 } as const

@@ -3,7 +3,6 @@ import { json, redirect, type AppLoadContext } from '@remix-run/node'
 import { ENQUIRY_FORM_COPY } from '~/content/contact'
 
 import { postBackendJson, type BackendResult } from './backend.server'
-import { getPublicSiteConfig } from './config.server'
 import { validateEnquiry, type Enquiry } from './enquiry'
 import { ENQUIRY_FAILED_MESSAGE, readEnquiryValues, type EnquiryResult } from './enquiry-fields'
 import { log } from './log.server'
@@ -84,10 +83,11 @@ export async function forwardEnquiry(enquiry: Enquiry): Promise<BackendResult<nu
   return result
 }
 
+/** What to do instead: the form shows the phone, email and WhatsApp links right below it. */
 function rateLimitedMessage(retryAfterS: number) {
-  const { phone, email } = getPublicSiteConfig()
   const minutes = Math.max(1, Math.ceil(retryAfterS / 60))
-  return `Too many enquiries have been sent from your connection. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}, or contact us directly: call ${phone}, email ${email} or message us on WhatsApp.`
+  const wait = `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`
+  return `Too many enquiries have been sent from your connection. Please try again in ${wait}, or call, email or message us on WhatsApp instead.`
 }
 
 /**

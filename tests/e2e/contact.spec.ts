@@ -157,6 +157,23 @@ test.describe('the enquiry form, JavaScript on', () => {
     expect(consoleProblems).toEqual([])
   })
 
+  test('the thank-you address works with JavaScript too, and Close leaves it', async ({
+    page,
+    mock,
+    consoleProblems,
+  }) => {
+    await page.goto('/contact?sent=1')
+    const dialog = page.getByRole('dialog', { name: /Thank you/ })
+    await expect(dialog).toBeVisible()
+    // Opened as a modal once hydrated: the page behind is inert.
+    await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(page).toHaveURL(/\/contact$/)
+    expect((await mock.state()).enquiryRequests).toBe(0)
+    expect(consoleProblems).toEqual([])
+  })
+
   test('trims the values it sends', async ({ page, mock }) => {
     await page.goto('/contact')
     await fill(form(page), {
@@ -228,7 +245,7 @@ test.describe('the enquiry form, JavaScript on', () => {
     expect(await received(mock)).toEqual([enquiry])
   })
 
-  test('the toast closes after 4 s, pauses while hovered, and the newest is on top', async ({
+  test('the toast closes after 4 s, pauses on hover and focus loss, newest on top', async ({
     page,
     mock,
   }) => {
@@ -259,6 +276,17 @@ test.describe('the enquiry form, JavaScript on', () => {
     await newest.hover()
     await page.waitForTimeout(5000)
     await expect(newest).toBeVisible()
+    await page.mouse.move(0, 300)
+    await expect(toasts).toHaveCount(0, { timeout: 7000 })
+
+    // So does the window losing focus.
+    await send.click()
+    await expect(toasts).toHaveCount(1)
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')))
+    await page.waitForTimeout(5000)
+    await expect(toasts).toHaveCount(1)
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+    await expect(toasts).toHaveCount(0, { timeout: 7000 })
   })
 
   test('a lost connection also keeps the values and shows the toast, not an error page', async ({

@@ -50,10 +50,14 @@ describe('the enquiry rate limit (2 per 60 s)', () => {
     expect(retryAfter).toBeGreaterThan(0)
     expect(retryAfter).toBeLessThanOrEqual(60)
     const html = await limited.text()
-    expect(html).toContain('Too many enquiries')
-    // What to do instead: the company's phone, email and WhatsApp.
-    expect(html).toContain('call +44 20 7946 0958, email hello@brightwell.example')
-    expect(html).toContain('href="https://wa.me/442079460958"')
+    expect(html).toContain(
+      'Too many enquiries have been sent from your connection. Please try again in 1 minute, or call, email or message us on WhatsApp instead.',
+    )
+    // What to do instead, right under the message: the company's phone, email and WhatsApp.
+    const alert = /role="alert".*?<\/ul>/.exec(html)?.[0] ?? ''
+    expect(alert).toContain('href="tel:+442079460958"')
+    expect(alert).toContain('href="mailto:hello@brightwell.example"')
+    expect(alert).toContain('href="https://wa.me/442079460958"')
     // The visitor's values are still in the form.
     expect(html).toContain('value="priya@example.com"')
     expect(html).toContain('Our receptionist cannot keep up with calls on Mondays.</textarea>')

@@ -246,7 +246,7 @@ function EnquiryInput({ id, field, error, defaultValue, autoFocus, onEdit }: Enq
   )
 }
 
-/** A failure that is not about one field, with the ways to reach us instead. */
+/** A failure that is not about one field, with the other ways to reach us. */
 function FormNotice({ message }: { message: string }) {
   const site = useSiteConfig()
   const linkClass = 'font-semibold text-red-900 underline underline-offset-2 hover:no-underline'
@@ -257,25 +257,29 @@ function FormNotice({ message }: { message: string }) {
     >
       <p className="font-medium">{message}</p>
       {site ? (
-        <p className="mt-2">
-          {ENQUIRY_FORM_COPY.directContactLead}{' '}
-          <a href={site.phoneHref} className={linkClass}>
-            {site.phone}
-          </a>
-          {' · '}
-          <a href={`mailto:${site.email}`} className={linkClass}>
-            {site.email}
-          </a>
-          {' · '}
-          <a
-            href={site.whatsappUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={linkClass}
-          >
-            WhatsApp<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </p>
+        <ul className="mt-2 flex flex-wrap gap-x-5 gap-y-1">
+          <li>
+            <a href={site.phoneHref} className={linkClass}>
+              {ENQUIRY_FORM_COPY.call} {site.phone}
+            </a>
+          </li>
+          <li>
+            <a href={`mailto:${site.email}`} className={`${linkClass} break-all`}>
+              {ENQUIRY_FORM_COPY.email} {site.email}
+            </a>
+          </li>
+          <li>
+            <a
+              href={site.whatsappUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={linkClass}
+            >
+              {ENQUIRY_FORM_COPY.whatsapp}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </li>
+        </ul>
       ) : null}
     </div>
   )
