@@ -8,9 +8,9 @@ import { ENQUIRY_FAILED_MESSAGE, readEnquiryValues, type EnquiryResult } from '.
 import { log } from './log.server'
 
 /** server.ts refuses a declared Content-Length over this; a chunked body is counted as it arrives. */
-export const ENQUIRY_MAX_BODY_BYTES = 64 * 1024
+const ENQUIRY_MAX_BODY_BYTES = 64 * 1024
 /** Where a successful enquiry without JavaScript lands: a GET, so a reload sends nothing. */
-export const THANK_YOU_PATH = '/contact?sent=1'
+const THANK_YOU_PATH = '/contact?sent=1'
 const SEND_EMAIL_PATH = '/app/send-email/'
 
 /**
@@ -95,6 +95,9 @@ function rateLimitedMessage(retryAfterS: number) {
  * 303 to the thank-you page. (A foreign Origin is refused with 403 by server.ts, before Remix.)
  */
 export async function submitEnquiry(request: Request, context: AppLoadContext) {
+  if (request.method !== 'POST') {
+    throw new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, POST' } })
+  }
   const body = await readFormBody(request)
   if (body.status === 'too-large') {
     log('warn', 'enquiry body too large')

@@ -31,11 +31,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ]
 
 /** A page answer does not carry the action's headers unless the route passes them on. */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
+export const headers: HeadersFunction = ({ actionHeaders, errorHeaders }) => {
   const headers = new Headers()
-  for (const name of ['Retry-After', 'Connection']) {
-    const value = actionHeaders.get(name)
-    if (value) headers.set(name, value)
+  for (const source of [actionHeaders, errorHeaders]) {
+    for (const name of ['Retry-After', 'Connection', 'Allow']) {
+      const value = source?.get(name)
+      if (value) headers.set(name, value)
+    }
   }
   return headers
 }

@@ -321,6 +321,22 @@ describe('body size', () => {
   })
 })
 
+describe('other methods', () => {
+  it.each(['PUT', 'PATCH', 'DELETE'])(
+    'answers %s with 405 and forwards nothing',
+    async (method) => {
+      const response = await fetch(`${stack.baseUrl}/contact`, {
+        method,
+        body: urlencoded(enquiry),
+        redirect: 'manual',
+      })
+      expect(response.status).toBe(405)
+      expect(response.headers.get('allow')).toBe('GET, POST')
+      expect(await enquiryRequests()).toBe(0)
+    },
+  )
+})
+
 describe('the thank-you page', () => {
   it('shows the thank-you dialog, and loading it again sends nothing', async () => {
     const response = await post(urlencoded(enquiry))

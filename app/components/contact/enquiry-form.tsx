@@ -26,15 +26,11 @@ type EnquiryFormProps = {
   serverResult?: EnquiryResult
 }
 
-type Notice = { message: string }
-
-/** Messages shown in the form itself; with JavaScript a plain failure is a toast instead. */
-function noticeFor(result: EnquiryResult | undefined, hasJavaScript: boolean): Notice | undefined {
+/** The message shown in the form itself; with JavaScript a plain failure is a toast instead. */
+function noticeFor(result: EnquiryResult | undefined, hasJavaScript: boolean) {
   if (!result) return undefined
-  if (result.outcome === 'failed') return hasJavaScript ? undefined : { message: result.message }
-  if (result.outcome === 'rate-limited' || result.outcome === 'too-large') {
-    return { message: result.message }
-  }
+  if (result.outcome === 'failed') return hasJavaScript ? undefined : result.message
+  if (result.outcome === 'rate-limited' || result.outcome === 'too-large') return result.message
   return undefined
 }
 
@@ -151,7 +147,7 @@ export function EnquiryForm({ idPrefix = 'enquiry', serverResult }: EnquiryFormP
           ))}
         </div>
 
-        {notice ? <FormNotice message={notice.message} /> : null}
+        {notice ? <FormNotice message={notice} /> : null}
 
         <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-slate-600">{ENQUIRY_FORM_COPY.requiredNote}</p>
