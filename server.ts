@@ -10,6 +10,7 @@ import express from 'express'
 import helmet from 'helmet'
 
 import { ConfigError, getConfig } from './app/lib/config.server'
+import { isAllowedOrigin } from './app/lib/enquiry.server'
 import { log } from './app/lib/log.server'
 import { createRateLimiter } from './app/lib/rate-limit.server'
 import { createRenderCache } from './server/render-cache'
@@ -134,6 +135,18 @@ app.use((req, res, next) => {
     res.status(413).type('text/plain').send('Request body too large')
     return
   }
+  next()
+})
+
+// Remix answers a foreign Origin on a form POST with a bare 500, and compares hosts only, which
+// would refuse SITE_URL's origin behind a proxy that rewrites Host. This check replaces it.
+app.post('/contact', (req, res, next) => {
+  if (!isAllowedOrigin(req.get('origin'), req.get('host'), config.siteUrl)) {
+    log('warn', 'cross-site enquiry refused', { origin: req.get('origin')?.slice(0, 200) })
+    res.status(403).type('text/plain').send('Enquiries are accepted from this website only')
+    return
+  }
+  delete req.headers.origin
   next()
 })
 

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream'
+import { Transform } from 'node:stream'
 
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
@@ -32,7 +32,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
-          const body = new PassThrough()
+          const body = withoutNulBytes()
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -57,6 +57,19 @@ export default function handleRequest(
       },
     )
     setTimeout(abort, ABORT_DELAY_MS + 1_000)
+  })
+}
+
+/**
+ * React 18.3's streaming renderer pads a multi-byte character that straddles its 2 KB buffer with
+ * NUL bytes (facebook/react#31134), e.g. 'Zoë' re-rendered into a form became 'Zo\0ë'. UTF-8
+ * never uses 0x00 inside a character, so dropping every 0x00 byte repairs the text.
+ */
+function withoutNulBytes() {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      callback(null, chunk.includes(0) ? chunk.filter((byte) => byte !== 0) : chunk)
+    },
   })
 }
 

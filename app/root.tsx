@@ -18,6 +18,7 @@ import { WhatsAppButton } from './components/layout/whatsapp-button'
 import { useNonce } from './components/nonce'
 import { Toaster } from './components/ui/toaster'
 import { getPublicSiteConfig } from './lib/config.server'
+import { skipRevalidationAfterEnquiry } from './lib/enquiry-fields'
 import { readToast } from './lib/toast.server'
 import styles from './tailwind.css'
 
@@ -30,6 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await readToast(request)
   return json({ site: getPublicSiteConfig(), toast }, { headers })
 }
+
+export const shouldRevalidate = skipRevalidationAfterEnquiry
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()

@@ -1,10 +1,92 @@
-import { EnquiryForm } from '~/components/contact/enquiry-form'
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/node'
+import { json } from '@remix-run/node'
+import {
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  type ClientActionFunctionArgs,
+} from '@remix-run/react'
+import { useCallback } from 'react'
+
+import { ContactPage } from '~/components/contact/contact-page'
+import { ThankYouDialog } from '~/components/contact/thank-you-dialog'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { CONTACT_PAGE_COPY } from '~/content/contact'
+import {
+  ENQUIRY_FAILED_MESSAGE,
+  skipRevalidationAfterEnquiry,
+  type EnquiryResult,
+} from '~/lib/enquiry-fields'
+import { submitEnquiry } from '~/lib/enquiry.server'
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: CONTACT_PAGE_COPY.metaTitle },
+  { name: 'description', content: CONTACT_PAGE_COPY.metaDescription },
+  ...(data?.isSent ? [{ name: 'robots', content: 'noindex' }] : []),
+]
+
+/** A page answer does not carry the action's headers unless the route passes them on. */
+export const headers: HeadersFunction = ({ actionHeaders, errorHeaders }) => {
+  const headers = new Headers()
+  for (const source of [actionHeaders, errorHeaders]) {
+    for (const name of ['Retry-After', 'Connection', 'Allow']) {
+      const value = source?.get(name)
+      if (value) headers.set(name, value)
+    }
+  }
+  return headers
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json({ isSent: new URL(request.url).searchParams.get('sent') === '1' })
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return submitEnquiry(request, context)
+}
+
+/**
+ * With JavaScript the form posts through a fetcher: the server's 303 becomes 'sent' so the
+ * thank-you dialog opens in place, and a lost connection becomes the failure toast instead of
+ * an error page that would throw away what the visitor typed.
+ */
+export async function clientAction({
+  serverAction,
+}: ClientActionFunctionArgs): Promise<EnquiryResult> {
+  try {
+    return await serverAction<typeof action>()
+  } catch (error) {
+    if (error instanceof Response && error.status >= 300 && error.status < 400) {
+      return { outcome: 'sent' }
+    }
+    console.warn('The enquiry could not be sent:', error)
+    return { outcome: 'failed', message: ENQUIRY_FAILED_MESSAGE }
+  }
+}
+
+export const shouldRevalidate = skipRevalidationAfterEnquiry
 
 export default function ContactRoute() {
-  return (
-    <section className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-4xl font-bold">Contact us</h1>
-      <EnquiryForm />
-    </section>
+  const { isSent } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  const navigate = useNavigate()
+  const closeThankYou = useCallback(
+    () => navigate('/contact', { replace: true, preventScrollReset: true }),
+    [navigate],
   )
+  return (
+    <>
+      <ContactPage serverResult={result} />
+      <ThankYouDialog isOpen={isSent} onClose={closeThankYou} closeHref="/contact" />
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

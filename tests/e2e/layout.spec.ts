@@ -15,7 +15,9 @@ for (const javaScriptEnabled of [true, false]) {
           header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }),
         ).toHaveAttribute('href', '/blog')
         await expect(page.getByRole('contentinfo')).toContainText('© 2025')
-        const whatsapp = page.getByRole('link', { name: /WhatsApp/ })
+        const whatsapp = page.getByRole('link', {
+          name: 'Chat with us on WhatsApp (opens in a new tab)',
+        })
         await expect(whatsapp).toHaveAttribute('href', 'https://wa.me/442079460958')
         await expect(whatsapp).toHaveAttribute('target', '_blank')
       }

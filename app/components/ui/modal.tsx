@@ -46,6 +46,8 @@ export function Modal({
     const dialog = dialogRef.current
     if (!dialog) return
     const handleClose = () => {
+      // Reopening a server-rendered dialog as a modal closes it first: not the visitor closing it.
+      if (dialog.open) return
       returnFocusRef.current?.focus?.()
       returnFocusRef.current = null
       onClose()

@@ -34,6 +34,8 @@ const ToastContainer = lazy(async () => {
     return (
       <ToastContainer
         position="top-right"
+        // Below the fixed header, so the toast never hides the navigation.
+        style={{ top: '5rem' }}
         autoClose={TOAST_AUTO_CLOSE_MS}
         theme="dark"
         newestOnTop

@@ -1,0 +1,90 @@
+import { CONTACT_PAGE_COPY } from '~/content/contact'
+import type { EnquiryResult } from '~/lib/enquiry-fields'
+import { useSiteConfig } from '~/lib/use-site-config'
+
+import { EnquiryForm } from './enquiry-form'
+
+/** /contact: the enquiry form beside the direct ways to reach the team. */
+export function ContactPage({ serverResult }: { serverResult?: EnquiryResult }) {
+  const site = useSiteConfig()
+  const linkClass =
+    'font-semibold text-indigo-700 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
+  return (
+    <div className="bg-slate-50">
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
+        <header className="max-w-2xl">
+          <p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">
+            {CONTACT_PAGE_COPY.eyebrow}
+          </p>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+            {CONTACT_PAGE_COPY.title}
+          </h1>
+          <p className="mt-4 text-lg leading-8 text-slate-600">{CONTACT_PAGE_COPY.lead}</p>
+        </header>
+
+        <div className="mt-10 grid gap-8 lg:grid-cols-3">
+          <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8 lg:col-span-2">
+            <EnquiryForm idPrefix="contact" serverResult={serverResult} />
+          </div>
+
+          {site ? (
+            <aside className="space-y-6" aria-labelledby="contact-direct-title">
+              <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+                <h2 id="contact-direct-title" className="text-lg font-semibold text-slate-900">
+                  {CONTACT_PAGE_COPY.directTitle}
+                </h2>
+                <dl className="mt-4 space-y-4 text-sm">
+                  <div>
+                    <dt className="text-slate-600">{CONTACT_PAGE_COPY.callLabel}</dt>
+                    <dd className="mt-1">
+                      <a href={site.phoneHref} className={linkClass}>
+                        {site.phone}
+                      </a>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-600">{CONTACT_PAGE_COPY.emailLabel}</dt>
+                    <dd className="mt-1">
+                      <a href={`mailto:${site.email}`} className={`${linkClass} break-all`}>
+                        {site.email}
+                      </a>
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-slate-600">{CONTACT_PAGE_COPY.whatsappLabel}</dt>
+                    <dd className="mt-1">
+                      <a
+                        href={site.whatsappUrl}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className={linkClass}
+                      >
+                        WhatsApp chat<span className="sr-only"> (opens in a new tab)</span>
+                      </a>
+                    </dd>
+                  </div>
+                </dl>
+              </div>
+
+              <div className="rounded-2xl bg-indigo-700 p-6 text-white shadow-sm">
+                <h2 className="text-lg font-semibold">{CONTACT_PAGE_COPY.discoveryCallTitle}</h2>
+                <p className="mt-2 text-sm leading-6 text-indigo-100">
+                  {CONTACT_PAGE_COPY.discoveryCallText}
+                </p>
+                <a
+                  href={site.schedulerUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="mt-4 inline-block rounded-lg bg-white px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+                >
+                  {CONTACT_PAGE_COPY.discoveryCallCta}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </div>
+            </aside>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  )
+}

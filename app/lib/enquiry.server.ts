@@ -1,0 +1,137 @@
+import { json, redirect, type AppLoadContext } from '@remix-run/node'
+
+import { ENQUIRY_FORM_COPY } from '~/content/contact'
+
+import { postBackendJson, type BackendResult } from './backend.server'
+import { validateEnquiry, type Enquiry } from './enquiry'
+import { ENQUIRY_FAILED_MESSAGE, readEnquiryValues, type EnquiryResult } from './enquiry-fields'
+import { log } from './log.server'
+
+/** server.ts refuses a declared Content-Length over this; a chunked body is counted as it arrives. */
+const ENQUIRY_MAX_BODY_BYTES = 64 * 1024
+/** Where a successful enquiry without JavaScript lands: a GET, so a reload sends nothing. */
+const THANK_YOU_PATH = '/contact?sent=1'
+const SEND_EMAIL_PATH = '/app/send-email/'
+
+/**
+ * A POST may come from the public site (SITE_URL) or from the address it was sent to.
+ * Browsers send Origin with every cross-site POST, so a request without one is not a forged form;
+ * `null` (sandboxed frames, privacy redirects) cannot be trusted.
+ */
+export function isAllowedOrigin(
+  origin: string | undefined,
+  requestHost: string | undefined,
+  siteUrl: string,
+): boolean {
+  if (origin === undefined) return true
+  let originUrl: URL
+  try {
+    originUrl = new URL(origin)
+  } catch {
+    return false
+  }
+  if (originUrl.origin === new URL(siteUrl).origin) return true
+  return requestHost !== undefined && originUrl.host === requestHost.toLowerCase()
+}
+
+type BodyReading = { status: 'read'; formData: FormData } | { status: 'too-large' }
+
+/** The form body, read up to the limit: a chunked upload has no Content-Length to check first. */
+async function readFormBody(request: Request): Promise<BodyReading> {
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = request.body?.getReader()
+  while (reader) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    // Stop reading without cancelling: cancelling destroys the socket before the 413 is sent.
+    if (size > ENQUIRY_MAX_BODY_BYTES) return { status: 'too-large' }
+    chunks.push(value)
+  }
+  const contentType = request.headers.get('content-type') ?? ''
+  try {
+    const formData = await new Response(concat(chunks, size), {
+      headers: { 'content-type': contentType },
+    }).formData()
+    return { status: 'read', formData }
+  } catch {
+    // Not a form (JSON, garbage): treated as an empty form, so every field says what it needs.
+    return { status: 'read', formData: new FormData() }
+  }
+}
+
+function concat(chunks: Uint8Array[], size: number) {
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+/** Sends a valid enquiry to the backend; only the answer's status matters. */
+export async function forwardEnquiry(enquiry: Enquiry): Promise<BackendResult<null>> {
+  const result = await postBackendJson(SEND_EMAIL_PATH, enquiry)
+  if (result.status === 'error') {
+    // A lost lead: loud, but without the visitor's details.
+    log('error', 'enquiry not forwarded', { reason: result.error })
+  } else {
+    log('info', 'enquiry forwarded')
+  }
+  return result
+}
+
+/** What to do instead: the form shows the phone, email and WhatsApp links right below it. */
+function rateLimitedMessage(retryAfterS: number) {
+  const minutes = Math.max(1, Math.ceil(retryAfterS / 60))
+  const wait = `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`
+  return `Too many enquiries have been sent from your connection. Please try again in ${wait}, or call, email or message us on WhatsApp instead.`
+}
+
+/**
+ * POST /contact, as INTERFACE.md's table says: 413, 400, 429, 502 with the form's data, or a
+ * 303 to the thank-you page. (A foreign Origin is refused with 403 by server.ts, before Remix.)
+ */
+export async function submitEnquiry(request: Request, context: AppLoadContext) {
+  if (request.method !== 'POST') {
+    throw new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, POST' } })
+  }
+  const body = await readFormBody(request)
+  if (body.status === 'too-large') {
+    log('warn', 'enquiry body too large')
+    return json<EnquiryResult>(
+      { outcome: 'too-large', message: ENQUIRY_FORM_COPY.tooLarge },
+      // The rest of the body is never read, so the connection cannot carry another request.
+      { status: 413, headers: { Connection: 'close' } },
+    )
+  }
+
+  const values = readEnquiryValues(body.formData)
+  const validation = validateEnquiry(values)
+  if (!validation.success) {
+    return json<EnquiryResult>(
+      { outcome: 'invalid', errors: validation.errors, values },
+      { status: 400 },
+    )
+  }
+
+  const limit = await context.enquiryLimiter.hit(context.clientIp)
+  if (limit.limited) {
+    log('warn', 'enquiry rate limited', { retryAfterS: limit.retryAfterS })
+    return json<EnquiryResult>(
+      { outcome: 'rate-limited', message: rateLimitedMessage(limit.retryAfterS), values },
+      { status: 429, headers: { 'Retry-After': String(limit.retryAfterS) } },
+    )
+  }
+
+  const forwarded = await forwardEnquiry(validation.enquiry)
+  if (forwarded.status === 'error') {
+    return json<EnquiryResult>(
+      { outcome: 'failed', message: ENQUIRY_FAILED_MESSAGE, values },
+      { status: 502 },
+    )
+  }
+  return redirect(THANK_YOU_PATH, 303)
+}

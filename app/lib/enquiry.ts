@@ -1,0 +1,73 @@
+/**
+ * The contact enquiry's rules (SPEC section 5): one schema, run in the browser before sending
+ * and again by the action. zod's mini build, and the form loads this module only on use, so the
+ * rules cost the home page nothing until someone fills in the form (STACK.md trap 3).
+ */
+import * as z from 'zod/v4-mini'
+
+import { MESSAGE_MIN_CHARS, PHONE_MAX_DIGITS } from './constants'
+import type { EnquiryErrors, EnquiryField, EnquiryValues } from './enquiry-fields'
+
+export const ENQUIRY_MAX_CHARS = {
+  firstName: 100,
+  lastName: 100,
+  email: 254,
+  phone: 30,
+  businessName: 200,
+  message: 5000,
+} as const satisfies Record<EnquiryField, number>
+
+/** An optional leading '+', a first digit 1-9, then up to 15 more digits. */
+const PHONE_PATTERN = new RegExp(`^\\+?[1-9]\\d{0,${PHONE_MAX_DIGITS - 1}}$`)
+
+/**
+ * Trims, then checks that something is left and that it is not too long. The checks abort at
+ * the first failure, so each field reports one message: the first rule it breaks.
+ */
+function text(field: EnquiryField, label: string, requiredMessage: string) {
+  const maxChars = ENQUIRY_MAX_CHARS[field]
+  return z.string({ error: requiredMessage }).check(
+    z.trim(),
+    z.minLength(1, { error: requiredMessage, abort: true }),
+    z.maxLength(maxChars, {
+      error: `${label} must be at most ${maxChars} characters`,
+      abort: true,
+    }),
+  )
+}
+
+export const enquirySchema = z.object({
+  firstName: text('firstName', 'First name', 'First name is required'),
+  lastName: text('lastName', 'Last name', 'Last name is required'),
+  email: text('email', 'Email', 'Email is required').check(
+    z.regex(z.regexes.email, { error: 'Please enter a valid email address' }),
+  ),
+  phone: text('phone', 'Phone number', 'Phone number is required').check(
+    z.refine((phone) => PHONE_PATTERN.test(phone.replace(/\s/g, '')), {
+      error: 'Please enter a valid phone number',
+    }),
+  ),
+  businessName: text('businessName', 'Business name', 'Business name is required'),
+  message: text('message', 'Message', 'Please tell us about your needs').check(
+    z.minLength(MESSAGE_MIN_CHARS, {
+      error: `Message must be at least ${MESSAGE_MIN_CHARS} characters long`,
+    }),
+  ),
+})
+
+/** What is forwarded to the backend: exactly the six fields, trimmed. */
+export type Enquiry = z.infer<typeof enquirySchema>
+
+export type EnquiryValidation =
+  { success: true; enquiry: Enquiry } | { success: false; errors: EnquiryErrors }
+
+export function validateEnquiry(values: EnquiryValues): EnquiryValidation {
+  const result = enquirySchema.safeParse(values)
+  if (result.success) return { success: true, enquiry: result.data }
+  const errors: EnquiryErrors = {}
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as EnquiryField
+    errors[field] ??= issue.message
+  }
+  return { success: false, errors }
+}

@@ -1,0 +1,527 @@
+/**
+ * The enquiry form as a visitor uses it, with and without JavaScript: SPEC sections 4, 5, 7, 8.
+ */
+import type { Locator, Page } from '@playwright/test'
+
+import { startStack, type MockControl } from '../support/stack'
+
+import { expectNoAxeViolations } from './axe'
+import { expect, test } from './fixtures'
+
+const FAILED_MESSAGE =
+  'There was an error submitting your form. Please try again or contact us directly.'
+
+const enquiry = {
+  firstName: 'Zoë',
+  lastName: "O'Brien",
+  email: 'zoe@obrien-plumbing.example',
+  phone: '+44 7700 900123',
+  businessName: "O'Brien & Sons Plumbing",
+  message: 'We miss calls while we are on jobs. Can an AI receptionist book visits for us?',
+}
+type Fields = typeof enquiry
+
+const LABELS: Record<keyof Fields, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phone: 'Phone number',
+  businessName: 'Business name',
+  message: 'How can we help?',
+}
+
+/** Chromium reports every 4xx/5xx answer in the console; the failure cases expect theirs. */
+function unexpectedProblems(problems: string[]) {
+  return problems.filter(
+    (problem) =>
+      !/Failed to load resource: the server responded with a status of (400|429|502)/.test(problem),
+  )
+}
+
+function form(page: Page) {
+  return page.locator('form[action="/contact"]')
+}
+
+async function fill(scope: Locator, fields: Partial<Fields>) {
+  for (const [field, value] of Object.entries(fields)) {
+    await scope.getByLabel(LABELS[field as keyof Fields], { exact: true }).fill(value)
+  }
+}
+
+async function expectValues(scope: Locator, fields: Fields) {
+  for (const [field, value] of Object.entries(fields)) {
+    await expect(scope.getByLabel(LABELS[field as keyof Fields], { exact: true })).toHaveValue(
+      value,
+    )
+  }
+}
+
+async function received(mock: MockControl) {
+  return (await mock.enquiries()).map((entry) => entry.body)
+}
+
+test.describe('the enquiry form, JavaScript on', () => {
+  test('checks every field on submit, before sending anything', async ({
+    page,
+    mock,
+    consoleProblems,
+  }) => {
+    const posts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url())
+    })
+    await page.goto('/contact')
+    await form(page).getByRole('button', { name: 'Send Message' }).click()
+
+    for (const [field, message] of [
+      ['firstName', 'First name is required'],
+      ['lastName', 'Last name is required'],
+      ['email', 'Email is required'],
+      ['phone', 'Phone number is required'],
+      ['businessName', 'Business name is required'],
+      ['message', 'Please tell us about your needs'],
+    ] as const) {
+      const input = form(page).getByLabel(LABELS[field], { exact: true })
+      await expect(input).toHaveAttribute('aria-invalid', 'true')
+      await expect(input).toHaveAccessibleDescription(new RegExp(message))
+    }
+    await expect(form(page).getByLabel('First name')).toBeFocused()
+    expect(posts).toEqual([])
+    expect((await mock.state()).enquiryRequests).toBe(0)
+    expect(consoleProblems).toEqual([])
+  })
+
+  test('shows the format messages and moves focus to the first invalid field', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto('/contact')
+    await fill(form(page), { ...enquiry, email: 'zoe@', phone: '020 7946 0958', message: 'Hi' })
+    await form(page).getByRole('button', { name: 'Send Message' }).click()
+    await expect(form(page).getByText('Please enter a valid email address')).toBeVisible()
+    await expect(form(page).getByText('Please enter a valid phone number')).toBeVisible()
+    await expect(form(page).getByText('Message must be at least 10 characters long')).toBeVisible()
+    await expect(form(page).getByLabel('Email')).toBeFocused()
+    await expect(form(page).getByText('First name is required')).toHaveCount(0)
+    expect((await mock.state()).enquiryRequests).toBe(0)
+  })
+
+  test("clears a field's error as soon as the visitor edits that field", async ({ page }) => {
+    await page.goto('/contact')
+    await form(page).getByRole('button', { name: 'Send Message' }).click()
+    await expect(form(page).getByText('First name is required')).toBeVisible()
+
+    await form(page).getByLabel('First name').press('Z')
+    await expect(form(page).getByText('First name is required')).toHaveCount(0)
+    await expect(form(page).getByLabel('First name')).not.toHaveAttribute('aria-invalid')
+    await expect(form(page).getByText('Last name is required')).toBeVisible()
+  })
+
+  test('sends in place: Sending..., then the thank-you dialog and an empty form', async ({
+    page,
+    mock,
+    consoleProblems,
+  }) => {
+    await mock.setState({ enquiries: 'slow', delayMs: 1200 })
+    await page.goto('/contact')
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+    await fill(form(page), enquiry)
+    await form(page).getByRole('button', { name: 'Send Message' }).click()
+
+    const sending = form(page).getByRole('button', { name: 'Sending...' })
+    await expect(sending).toBeVisible()
+    await expect(sending).toBeDisabled()
+
+    const dialog = page.getByRole('dialog', { name: /Thank you/ })
+    await expect(dialog).toBeVisible()
+    await expect(page).toHaveURL(/\/contact$/)
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+    await expectValues(form(page), {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      businessName: '',
+      message: '',
+    })
+    expect(await received(mock)).toEqual([enquiry])
+
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+    await expect(dialog).toBeHidden()
+    await expect(form(page).getByRole('button', { name: 'Send Message' })).toBeFocused()
+
+    // Reloading sends nothing again.
+    await page.reload()
+    await expect(form(page).getByLabel('First name')).toBeVisible()
+    expect(await received(mock)).toHaveLength(1)
+    expect(consoleProblems).toEqual([])
+  })
+
+  test('the thank-you address works with JavaScript too, and Close leaves it', async ({
+    page,
+    mock,
+    consoleProblems,
+  }) => {
+    await page.goto('/contact?sent=1')
+    const dialog = page.getByRole('dialog', { name: /Thank you/ })
+    await expect(dialog).toBeVisible()
+    // Opened as a modal once hydrated: the page behind is inert.
+    await expect.poll(() => dialog.evaluate((element) => element.matches(':modal'))).toBe(true)
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(page).toHaveURL(/\/contact$/)
+    expect((await mock.state()).enquiryRequests).toBe(0)
+    expect(consoleProblems).toEqual([])
+  })
+
+  test('trims the values it sends', async ({ page, mock }) => {
+    await page.goto('/contact')
+    await fill(form(page), {
+      ...enquiry,
+      firstName: `  ${enquiry.firstName}  `,
+      message: `\n${enquiry.message}\n\n`,
+    })
+    await form(page).getByRole('button', { name: 'Send Message' }).click()
+    await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeVisible()
+    expect(await received(mock)).toEqual([enquiry])
+  })
+
+  test('sends once on a double click or a repeated Enter', async ({ page, mock }) => {
+    await mock.setState({ enquiries: 'slow', delayMs: 800 })
+    await page.goto('/contact')
+    await fill(form(page), enquiry)
+    await form(page).getByRole('button', { name: 'Send Message' }).dblclick()
+    await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeVisible()
+    await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click()
+
+    await fill(form(page), enquiry)
+    const firstName = form(page).getByLabel('First name')
+    await firstName.press('Enter')
+    await firstName.press('Enter')
+    await firstName.press('Enter')
+    await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeVisible()
+    await page.waitForTimeout(1000)
+    expect(await received(mock)).toEqual([enquiry, enquiry])
+  })
+
+  test('keeps every value and shows the error toast when the backend fails', async ({
+    page,
+    mock,
+    consoleProblems,
+  }) => {
+    await mock.setState({ enquiries: 'fail' })
+    const warnings: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text())
+    })
+    await page.goto('/contact')
+    await fill(form(page), enquiry)
+    await form(page).getByRole('button', { name: 'Send Message' }).click()
+
+    const toast = page.locator('.Toastify__toast').filter({ hasText: FAILED_MESSAGE })
+    await expect(toast).toBeVisible()
+    await expect(toast).toHaveClass(/Toastify__toast-theme--dark/)
+    await expect(toast).toHaveClass(/Toastify__toast--error/)
+    await expect(page.locator('.Toastify__toast-container')).toHaveClass(
+      /Toastify__toast-container--top-right/,
+    )
+    const box = (await toast.boundingBox())!
+    const viewport = page.viewportSize()!
+    expect(box.y).toBeLessThan(100)
+    expect(viewport.width - (box.x + box.width)).toBeLessThan(40)
+
+    // Shown once: as the toast, not again in the page.
+    await expect(page.getByText(FAILED_MESSAGE)).toHaveCount(1)
+    await expectValues(form(page), enquiry)
+    await expect(form(page).getByRole('button', { name: 'Send Message' })).toBeEnabled()
+    await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeHidden()
+    expect((await mock.state()).enquiryRequests).toBe(1)
+    expect(unexpectedProblems(consoleProblems)).toEqual([])
+
+    // The same values go through once the backend is back.
+    await mock.setState({ enquiries: 'ok' })
+    await form(page).getByRole('button', { name: 'Send Message' }).click()
+    await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeVisible()
+    expect(await received(mock)).toEqual([enquiry])
+  })
+
+  test('the toast closes after 4 s, pauses on hover and focus loss, newest on top', async ({
+    page,
+    mock,
+  }) => {
+    await mock.setState({ enquiries: 'fail' })
+    await page.goto('/contact')
+    await fill(form(page), enquiry)
+    const send = form(page).getByRole('button', { name: 'Send Message' })
+    const toasts = page.locator('.Toastify__toast')
+
+    await send.click()
+    await expect(toasts).toHaveCount(1)
+    const shownAt = Date.now()
+    await toasts.first().evaluate((element) => element.setAttribute('data-first', ''))
+    await send.click()
+    await expect(toasts).toHaveCount(2)
+    await expect(toasts.nth(1)).toHaveAttribute('data-first', '')
+
+    await page.mouse.move(0, 300)
+    await expect(page.locator('.Toastify__toast[data-first]')).toHaveCount(0, { timeout: 7000 })
+    const closedAfter = Date.now() - shownAt
+    expect(closedAfter).toBeGreaterThan(3500)
+    expect(closedAfter).toBeLessThan(6500)
+
+    // Hovering pauses the countdown.
+    await send.click()
+    const newest = toasts.first()
+    await expect(newest).toBeVisible()
+    await newest.hover()
+    await page.waitForTimeout(5000)
+    await expect(newest).toBeVisible()
+    await page.mouse.move(0, 300)
+    await expect(toasts).toHaveCount(0, { timeout: 7000 })
+
+    // So does the window losing focus.
+    await send.click()
+    await expect(toasts).toHaveCount(1)
+    await page.evaluate(() => window.dispatchEvent(new Event('blur')))
+    await page.waitForTimeout(5000)
+    await expect(toasts).toHaveCount(1)
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+    await expect(toasts).toHaveCount(0, { timeout: 7000 })
+  })
+
+  test('a lost connection also keeps the values and shows the toast, not an error page', async ({
+    page,
+    mock,
+    consoleProblems,
+  }) => {
+    await page.goto('/contact')
+    await page.route(
+      (url) => url.pathname === '/contact' && url.searchParams.has('_data'),
+      (route) => route.abort('internetdisconnected'),
+    )
+    await fill(form(page), enquiry)
+    await form(page).getByRole('button', { name: 'Send Message' }).click()
+    await expect(page.locator('.Toastify__toast').filter({ hasText: FAILED_MESSAGE })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toHaveCount(
+      0,
+    )
+    await expectValues(form(page), enquiry)
+    expect((await mock.state()).enquiryRequests).toBe(0)
+    expect(
+      unexpectedProblems(consoleProblems).filter(
+        (problem) => !/ERR_INTERNET_DISCONNECTED/.test(problem),
+      ),
+    ).toEqual([])
+  })
+
+  test('has no axe violations, with messages showing and with the dialog open', async ({
+    page,
+  }) => {
+    await page.goto('/contact')
+    await form(page).getByRole('button', { name: 'Send Message' }).click()
+    await expect(form(page).getByText('First name is required')).toBeVisible()
+    await expectNoAxeViolations(page)
+
+    await fill(form(page), enquiry)
+    await form(page).getByRole('button', { name: 'Send Message' }).click()
+    await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeVisible()
+    await expectNoAxeViolations(page)
+  })
+})
+
+test.describe('the enquiry form, JavaScript off', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a failed check lands on /contact with every message, value and focus', async ({
+    page,
+    mock,
+    consoleProblems,
+  }) => {
+    await page.goto('/contact')
+    const typed = { ...enquiry, email: 'zoe@', phone: '+', message: 'Too short' }
+    await fill(form(page), typed)
+    const [response] = await Promise.all([
+      page.waitForResponse((answer) => answer.request().method() === 'POST'),
+      form(page).getByRole('button', { name: 'Send Message' }).click(),
+    ])
+    expect(response.status()).toBe(400)
+    await expect(page).toHaveURL(/\/contact$/)
+    await expect(form(page).getByLabel('Email')).toHaveAccessibleDescription(
+      'Please enter a valid email address',
+    )
+    await expect(form(page).getByLabel('Phone number')).toHaveAccessibleDescription(
+      /Please enter a valid phone number/,
+    )
+    await expect(form(page).getByLabel('How can we help?')).toHaveAccessibleDescription(
+      /Message must be at least 10 characters long/,
+    )
+    await expect(form(page).getByLabel('Email')).toBeFocused()
+    await expectValues(form(page), typed)
+    expect((await mock.state()).enquiryRequests).toBe(0)
+    expect(unexpectedProblems(consoleProblems)).toEqual([])
+  })
+
+  test('success is a redirect to the thank-you dialog; reloading sends nothing', async ({
+    page,
+    mock,
+  }) => {
+    await page.goto('/contact')
+    await fill(form(page), enquiry)
+    await form(page).getByRole('button', { name: 'Send Message' }).click()
+    await expect(page).toHaveURL(/\/contact\?sent=1$/)
+    const dialog = page.getByRole('dialog', { name: /Thank you/ })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('heading', { name: /Thank you/ })).toBeVisible()
+    expect(await received(mock)).toEqual([enquiry])
+
+    await page.reload()
+    await expect(dialog).toBeVisible()
+    expect(await received(mock)).toHaveLength(1)
+
+    await dialog.getByRole('link', { name: 'Close', exact: true }).click()
+    await expect(page).toHaveURL(/\/contact$/)
+    await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeHidden()
+    await expectValues(form(page), {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phone: '',
+      businessName: '',
+      message: '',
+    })
+  })
+
+  test('a backend failure shows the message in the page and keeps every value', async ({
+    page,
+    mock,
+  }) => {
+    await mock.setState({ enquiries: 'fail' })
+    await page.goto('/contact')
+    await fill(form(page), enquiry)
+    const [response] = await Promise.all([
+      page.waitForResponse((answer) => answer.request().method() === 'POST'),
+      form(page).getByRole('button', { name: 'Send Message' }).click(),
+    ])
+    expect(response.status()).toBe(502)
+    await expect(form(page).getByRole('alert')).toContainText(FAILED_MESSAGE)
+    await expect(
+      form(page).getByRole('alert').getByRole('link', { name: '+44 20 7946 0958' }),
+    ).toHaveAttribute('href', 'tel:+442079460958')
+    await expectValues(form(page), enquiry)
+    await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeHidden()
+
+    await mock.setState({ enquiries: 'ok' })
+    await form(page).getByRole('button', { name: 'Send Message' }).click()
+    await expect(page).toHaveURL(/\/contact\?sent=1$/)
+    expect(await received(mock)).toEqual([enquiry])
+  })
+})
+
+// axe needs timers, which do not run with JavaScript off: the server-rendered page is checked with
+// the site's own scripts blocked instead, which is what a visitor without JavaScript gets.
+test('without JavaScript, the messages and the thank-you page have no axe violations', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL })
+  const page = await context.newPage()
+  await page.route('**/build/**/*.js', (route) => route.abort())
+  await page.goto('/contact')
+  await form(page).getByRole('button', { name: 'Send Message' }).click()
+  await expect(form(page).getByText('First name is required')).toBeVisible()
+  await expectNoAxeViolations(page)
+  await page.goto('/contact?sent=1')
+  await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await context.close()
+})
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`too many enquiries, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled })
+
+    test('says so, with the other ways to reach us, and keeps the values', async ({ page }) => {
+      const limited = await startStack({ CONTACT_RATE_LIMIT: '1/60' })
+      try {
+        await page.goto(`${limited.baseUrl}/contact`)
+        await fill(form(page), enquiry)
+        await form(page).getByRole('button', { name: 'Send Message' }).click()
+        await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeVisible()
+
+        await page.goto(`${limited.baseUrl}/contact`)
+        await fill(form(page), enquiry)
+        await form(page).getByRole('button', { name: 'Send Message' }).click()
+        const alert = form(page).getByRole('alert')
+        await expect(alert).toContainText('Too many enquiries')
+        await expect(alert.getByRole('link', { name: 'hello@brightwell.example' })).toHaveAttribute(
+          'href',
+          'mailto:hello@brightwell.example',
+        )
+        await expect(alert.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
+          'href',
+          'https://wa.me/442079460958',
+        )
+        await expectValues(form(page), enquiry)
+        expect(await received(limited.mock)).toHaveLength(1)
+      } finally {
+        await limited.stop()
+      }
+    })
+  })
+}
+
+test.describe('the form on the home page', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/')
+    const homeForm = page.locator('#contact form[action="/contact"]')
+    test.skip((await homeForm.count()) === 0, 'the home page has no enquiry form yet')
+  })
+
+  test('with JavaScript it sends in place, without leaving the page', async ({ page, mock }) => {
+    const homeForm = page.locator('#contact form[action="/contact"]')
+    await homeForm.getByRole('button', { name: 'Send Message' }).click()
+    await expect(homeForm.getByText('First name is required')).toBeVisible()
+    await expect(homeForm.getByLabel('First name')).toBeFocused()
+
+    await fill(homeForm, enquiry)
+    await homeForm.getByRole('button', { name: 'Send Message' }).click()
+    await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeVisible()
+    await expect(page).toHaveURL(/\/(#contact)?$/)
+    expect(await received(mock)).toEqual([enquiry])
+  })
+
+  test('with JavaScript a failure is the toast, with the values kept on the home page', async ({
+    page,
+    mock,
+  }) => {
+    await mock.setState({ enquiries: 'fail' })
+    const homeForm = page.locator('#contact form[action="/contact"]')
+    await fill(homeForm, enquiry)
+    await homeForm.getByRole('button', { name: 'Send Message' }).click()
+    await expect(page.locator('.Toastify__toast').filter({ hasText: FAILED_MESSAGE })).toBeVisible()
+    await expect(page).toHaveURL(/\/(#contact)?$/)
+    await expectValues(homeForm, enquiry)
+  })
+})
+
+test.describe('the form on the home page, JavaScript off', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a failed check lands on /contact with the messages and values', async ({ page, mock }) => {
+    await page.goto('/')
+    const homeForm = page.locator('#contact form[action="/contact"]')
+    test.skip((await homeForm.count()) === 0, 'the home page has no enquiry form yet')
+    await fill(homeForm, { ...enquiry, email: 'zoe@' })
+    await homeForm.getByRole('button', { name: 'Send Message' }).click()
+    await expect(page).toHaveURL(/\/contact$/)
+    await expect(form(page).getByLabel('Email')).toHaveAccessibleDescription(
+      'Please enter a valid email address',
+    )
+    await expectValues(form(page), { ...enquiry, email: 'zoe@' })
+
+    await form(page).getByLabel('Email').fill(enquiry.email)
+    await form(page).getByRole('button', { name: 'Send Message' }).click()
+    await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeVisible()
+    expect(await received(mock)).toEqual([enquiry])
+  })
+})

@@ -1,0 +1,444 @@
+/**
+ * POST /contact against the production server and the mock backend: every row of INTERFACE.md's
+ * action table, with the bodies a browser sends without JavaScript.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+
+import { freePort, startServer, startStack, type RunningServer, type Stack } from '../support/stack'
+
+const FAILED_MESSAGE =
+  'There was an error submitting your form. Please try again or contact us directly.'
+const TIMEOUT_MS = 1500
+
+const enquiry = {
+  firstName: 'Zoë',
+  lastName: "O'Brien",
+  email: 'zoe.obrien@example.co.uk',
+  phone: '+44 7700 900123',
+  businessName: 'Brien & Daughters <Plumbing>',
+  message: 'We miss calls while on jobs and want an AI receptionist to book visits.',
+}
+type Fields = Record<keyof typeof enquiry, string>
+
+let stack: Stack
+
+beforeAll(async () => {
+  stack = await startStack({
+    BACKEND_TIMEOUT_MS: String(TIMEOUT_MS),
+    CONTACT_RATE_LIMIT: '1000/60',
+  })
+})
+afterAll(async () => {
+  await stack?.stop()
+})
+beforeEach(async () => {
+  await stack.mock.reset()
+  await fetch(`${stack.mock.url}/__mock/enquiries`, { method: 'DELETE' })
+})
+
+function urlencoded(fields: Record<string, string>) {
+  return new URLSearchParams(fields)
+}
+
+function multipart(fields: Record<string, string>) {
+  const body = new FormData()
+  for (const [name, value] of Object.entries(fields)) body.set(name, value)
+  return body
+}
+
+function post(body: BodyInit, headers: Record<string, string> = {}, baseUrl = stack.baseUrl) {
+  return fetch(`${baseUrl}/contact`, { method: 'POST', body, headers, redirect: 'manual' })
+}
+
+/** The value React rendered into a field of the /contact form. */
+function fieldValue(html: string, field: string) {
+  const id = `contact-${field}`
+  const input = new RegExp(`<input[^>]*\\bid="${id}"[^>]*>`).exec(html)?.[0]
+  const raw = input
+    ? (/\bvalue="([^"]*)"/.exec(input)?.[1] ?? '')
+    : (new RegExp(`<textarea[^>]*\\bid="${id}"[^>]*>([^<]*)</textarea>`).exec(html)?.[1] ?? '')
+  return raw
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+}
+
+function expectValuesKept(html: string, fields: Fields) {
+  for (const [field, value] of Object.entries(fields)) {
+    expect(fieldValue(html, field), field).toBe(value)
+  }
+}
+
+async function enquiryRequests() {
+  return (await stack.mock.state()).enquiryRequests
+}
+
+describe('GET /contact', () => {
+  it('renders the enquiry form, posting to /contact without browser validation', async () => {
+    const response = await fetch(`${stack.baseUrl}/contact`)
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    const form = /<form[^>]*>/.exec(html)?.[0] ?? ''
+    expect(form).toMatch(/method="post"/)
+    expect(form).toMatch(/action="\/contact"/)
+    expect(form).toMatch(/novalidate/i)
+    for (const [field, label] of [
+      ['firstName', 'First name'],
+      ['lastName', 'Last name'],
+      ['email', 'Email'],
+      ['phone', 'Phone number'],
+      ['businessName', 'Business name'],
+      ['message', 'How can we help?'],
+    ] as const) {
+      expect(html).toMatch(
+        new RegExp(`<label for="contact-${field}"[^>]*>${label.replace('?', '\\?')}</label>`),
+      )
+      expect(html).toMatch(new RegExp(`name="${field}"`))
+    }
+    expect(html).toContain('Send Message')
+    expect(await enquiryRequests()).toBe(0)
+  })
+})
+
+describe.each([
+  ['urlencoded', urlencoded],
+  ['multipart', multipart],
+] as const)('POST /contact, %s', (_encoding, encode) => {
+  it('forwards a valid enquiry once, trimmed, as JSON with exactly six keys, then 303s', async () => {
+    const padded = Object.fromEntries(
+      Object.entries(enquiry).map(([key, value]) => [key, ` \t${value}\n `]),
+    )
+    const response = await post(encode(padded))
+    expect(response.status).toBe(303)
+    expect(response.headers.get('location')).toBe('/contact?sent=1')
+
+    const received = await stack.mock.enquiries()
+    expect(received).toHaveLength(1)
+    expect(received[0]!.contentType).toBe('application/json')
+    expect(received[0]!.body).toStrictEqual(enquiry)
+    expect(Object.keys(received[0]!.body)).toHaveLength(6)
+  })
+
+  it('accepts exactly the six fields with no cookie, token or other field', async () => {
+    const response = await post(encode(enquiry))
+    expect(response.status).toBe(303)
+    expect(response.headers.get('set-cookie')).toBeNull()
+    expect(await stack.mock.enquiries()).toHaveLength(1)
+  })
+
+  it('ignores extra fields: they are not forwarded', async () => {
+    const response = await post(encode({ ...enquiry, role: 'admin', website: 'spam' }))
+    expect(response.status).toBe(303)
+    const [received] = await stack.mock.enquiries()
+    expect(received!.body).toStrictEqual(enquiry)
+  })
+
+  it('answers 400 with every message under its field and every value kept', async () => {
+    const blank = {
+      firstName: '   ',
+      lastName: '\t',
+      email: '',
+      phone: '',
+      businessName: ' \n ',
+      message: '',
+    }
+    const response = await post(encode(blank))
+    expect(response.status).toBe(400)
+    const html = await response.text()
+    for (const [field, message] of [
+      ['firstName', 'First name is required'],
+      ['lastName', 'Last name is required'],
+      ['email', 'Email is required'],
+      ['phone', 'Phone number is required'],
+      ['businessName', 'Business name is required'],
+      ['message', 'Please tell us about your needs'],
+    ]) {
+      expect(html).toContain(`id="contact-${field}-error"`)
+      expect(html).toMatch(
+        new RegExp(`id="contact-${field}-error"[^>]*>(<svg.*?</svg>)?${message}</p>`),
+      )
+      const input = new RegExp(`<(input|textarea)[^>]*id="contact-${field}"[^>]*>`).exec(html)?.[0]
+      expect(input).toContain('aria-invalid="true"')
+      expect(input).toMatch(new RegExp(`aria-describedby="[^"]*contact-${field}-error`))
+    }
+    expect(await enquiryRequests()).toBe(0)
+  })
+
+  it('keeps the typed values, untrimmed, next to the format messages', async () => {
+    const typed = {
+      ...enquiry,
+      email: ' zoe@ ',
+      phone: '020 7946 0958',
+      message: ' too short ',
+    }
+    const response = await post(encode(typed))
+    expect(response.status).toBe(400)
+    const html = await response.text()
+    expect(html).toContain('Please enter a valid email address')
+    expect(html).toContain('Please enter a valid phone number')
+    expect(html).toContain('Message must be at least 10 characters long')
+    expect(html).not.toContain('First name is required')
+    expectValuesKept(html, typed)
+    // The first invalid field has focus when the page loads, even without JavaScript.
+    expect(/<input[^>]*id="contact-email"[^>]*>/.exec(html)?.[0]).toMatch(/autofocus/i)
+    expect(await enquiryRequests()).toBe(0)
+  })
+
+  it('answers 502 with the failure message and the values when the backend says no', async () => {
+    await stack.mock.setState({ enquiries: 'fail' })
+    const response = await post(encode(enquiry))
+    expect(response.status).toBe(502)
+    const html = await response.text()
+    expect(html).toMatch(new RegExp(`role="alert"[^>]*><p[^>]*>${FAILED_MESSAGE}</p>`))
+    expectValuesKept(html, enquiry)
+    expect(await enquiryRequests()).toBe(1)
+    expect(await stack.mock.enquiries()).toHaveLength(0)
+  })
+
+  it('answers 502 within the timeout when the backend hangs', async () => {
+    await stack.mock.setState({ enquiries: 'hang' })
+    const started = Date.now()
+    const response = await post(encode(enquiry))
+    const elapsed = Date.now() - started
+    expect(response.status).toBe(502)
+    expect(await response.text()).toContain(FAILED_MESSAGE)
+    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 100)
+    expect(elapsed).toBeLessThan(TIMEOUT_MS + 1500)
+  })
+
+  it('refuses a cross-site Origin with 403 and forwards nothing', async () => {
+    for (const origin of ['https://evil.example', 'null']) {
+      const response = await post(encode(enquiry), { origin })
+      expect(response.status, origin).toBe(403)
+    }
+    expect(await enquiryRequests()).toBe(0)
+  })
+})
+
+describe('values kept', () => {
+  it('come back intact wherever a multi-byte character falls in the streamed page', async () => {
+    // React buffers its output 2 KB at a time (react#31134). Padding the fields before the
+    // message by 0-2047 bytes, at even and odd counts, moves a buffer boundary into its 'ë's.
+    const chunk = (padding: number, from: number) =>
+      'a'.repeat(Math.min(600, Math.max(0, padding - from)))
+    for (let padding = 0; padding < 2048; padding += 49) {
+      const typed = {
+        ...enquiry,
+        email: 'not an email',
+        firstName: chunk(padding, 0),
+        lastName: chunk(padding, 600),
+        businessName: chunk(padding, 1200),
+        phone: chunk(padding, 1800),
+        message: 'ë'.repeat(680),
+      }
+      const response = await post(urlencoded(typed))
+      expect(response.status).toBe(400)
+      const html = await response.text()
+      expect(fieldValue(html, 'message'), `padding ${padding}`).toBe(typed.message)
+      expect(html).not.toContain('\u0000')
+    }
+  })
+})
+
+describe('Origin', () => {
+  it("accepts the request's own origin, SITE_URL's origin and no Origin at all", async () => {
+    const siteOrigin = `http://localhost:${stack.server.port}`
+    const cases: Array<Record<string, string>> = [
+      { origin: stack.baseUrl },
+      { origin: siteOrigin },
+      {},
+    ]
+    for (const headers of cases) {
+      const response = await post(urlencoded(enquiry), headers)
+      expect(response.status, JSON.stringify(headers)).toBe(303)
+    }
+    expect(await stack.mock.enquiries()).toHaveLength(3)
+  })
+
+  it('refuses a cross-site Origin on the JavaScript (data) request too', async () => {
+    const response = await fetch(`${stack.baseUrl}/contact?_data=routes%2Fcontact`, {
+      method: 'POST',
+      body: urlencoded(enquiry),
+      headers: { origin: 'https://evil.example' },
+      redirect: 'manual',
+    })
+    expect(response.status).toBe(403)
+    expect(await enquiryRequests()).toBe(0)
+  })
+})
+
+describe('body size', () => {
+  const oversized = { ...enquiry, message: 'a'.repeat(70 * 1024) }
+
+  it('answers 413 to a declared Content-Length over 64 KiB and forwards nothing', async () => {
+    const response = await post(urlencoded(oversized))
+    expect(response.status).toBe(413)
+    expect(await enquiryRequests()).toBe(0)
+  })
+
+  it('answers 413 to a chunked body over 64 KiB that declares no length', async () => {
+    const bytes = new TextEncoder().encode(urlencoded(oversized).toString())
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let offset = 0; offset < bytes.length; offset += 8 * 1024) {
+          controller.enqueue(bytes.slice(offset, offset + 8 * 1024))
+        }
+        controller.close()
+      },
+    })
+    const response = await fetch(`${stack.baseUrl}/contact`, {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      redirect: 'manual',
+    } as RequestInit)
+    expect(response.status).toBe(413)
+    expect(await response.text()).toContain('too large')
+    expect(await enquiryRequests()).toBe(0)
+  })
+
+  it('accepts a chunked body under the limit', async () => {
+    const bytes = new TextEncoder().encode(urlencoded(enquiry).toString())
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, 20))
+        controller.enqueue(bytes.slice(20))
+        controller.close()
+      },
+    })
+    const response = await fetch(`${stack.baseUrl}/contact`, {
+      method: 'POST',
+      body,
+      duplex: 'half',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      redirect: 'manual',
+    } as RequestInit)
+    expect(response.status).toBe(303)
+    expect(await stack.mock.enquiries()).toHaveLength(1)
+  })
+})
+
+describe('other methods', () => {
+  it.each(['PUT', 'PATCH', 'DELETE'])(
+    'answers %s with 405 and forwards nothing',
+    async (method) => {
+      const response = await fetch(`${stack.baseUrl}/contact`, {
+        method,
+        body: urlencoded(enquiry),
+        redirect: 'manual',
+      })
+      expect(response.status).toBe(405)
+      expect(response.headers.get('allow')).toBe('GET, POST')
+      expect(await enquiryRequests()).toBe(0)
+    },
+  )
+})
+
+describe('the thank-you page', () => {
+  it('shows the thank-you dialog, and loading it again sends nothing', async () => {
+    const response = await post(urlencoded(enquiry))
+    const location = response.headers.get('location')!
+    for (let visit = 0; visit < 2; visit += 1) {
+      const page = await fetch(new URL(location, stack.baseUrl))
+      expect(page.status).toBe(200)
+      const html = await page.text()
+      expect(html).toMatch(/<dialog[^>]*open=""[^>]*>/)
+      expect(html).toMatch(/<h2[^>]*>Thank you for your enquiry!<\/h2>/)
+      expect(html).toMatch(/<a href="\/contact"[^>]*>Close<\/a>/)
+    }
+    expect(await stack.mock.enquiries()).toHaveLength(1)
+  })
+
+  it('shows no dialog on the plain /contact page', async () => {
+    const html = await (await fetch(`${stack.baseUrl}/contact`)).text()
+    expect(html).not.toMatch(/<dialog[^>]*open=""/)
+  })
+})
+
+describe('with JavaScript (the data request a fetcher makes)', () => {
+  const dataUrl = () => `${stack.baseUrl}/contact?_data=routes%2Fcontact`
+
+  it('answers a valid enquiry with the redirect the client turns into the dialog', async () => {
+    const response = await fetch(dataUrl(), {
+      method: 'POST',
+      body: urlencoded(enquiry),
+      redirect: 'manual',
+    })
+    expect(response.status).toBe(204)
+    expect(response.headers.get('x-remix-redirect')).toBe('/contact?sent=1')
+    expect(await stack.mock.enquiries()).toHaveLength(1)
+  })
+
+  it('answers the same statuses with JSON', async () => {
+    const invalid = await fetch(dataUrl(), {
+      method: 'POST',
+      body: urlencoded({ ...enquiry, email: 'nope' }),
+    })
+    expect(invalid.status).toBe(400)
+    expect(await invalid.json()).toEqual({
+      outcome: 'invalid',
+      errors: { email: 'Please enter a valid email address' },
+      values: { ...enquiry, email: 'nope' },
+    })
+
+    await stack.mock.setState({ enquiries: 'fail' })
+    const failed = await fetch(dataUrl(), { method: 'POST', body: urlencoded(enquiry) })
+    expect(failed.status).toBe(502)
+    expect(await failed.json()).toEqual({
+      outcome: 'failed',
+      message: FAILED_MESSAGE,
+      values: enquiry,
+    })
+  })
+})
+
+describe('server logs', () => {
+  it('record each failure with a reason and never the visitor’s details', async () => {
+    await stack.mock.setState({ enquiries: 'fail' })
+    await post(urlencoded(enquiry))
+    await stack.mock.setState({ enquiries: 'hang' })
+    await post(urlencoded(enquiry))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+
+    const lines = stack.server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"enquiry not forwarded"'))
+      .map((line) => JSON.parse(line))
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ level: 'error', reason: { kind: 'http', status: 500 } }),
+        expect.objectContaining({ level: 'error', reason: { kind: 'timeout' } }),
+      ]),
+    )
+    const output = stack.server.output()
+    for (const personal of [enquiry.email, enquiry.phone, enquiry.lastName, 'AI receptionist']) {
+      expect(output).not.toContain(personal)
+    }
+  })
+})
+
+describe('an unreachable backend', () => {
+  let server: RunningServer
+
+  beforeAll(async () => {
+    // A port that was free a moment ago: nothing listens there.
+    server = await startServer({ BACKEND_URL: `http://127.0.0.1:${await freePort()}` })
+  })
+  afterAll(async () => {
+    await server?.stop()
+  })
+
+  it('answers 502 with the failure message and the values', async () => {
+    const response = await post(multipart(enquiry), {}, server.url)
+    expect(response.status).toBe(502)
+    const html = await response.text()
+    expect(html).toContain(FAILED_MESSAGE)
+    expectValuesKept(html, enquiry)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(server.output()).toMatch(/"enquiry not forwarded".*"kind":"network"/)
+  })
+})
