@@ -141,6 +141,8 @@ export function EnquiryForm({ idPrefix = 'enquiry', serverResult }: EnquiryFormP
               field={field}
               error={errors[field]}
               defaultValue={initialValues?.[field]}
+              // Only after a failed no-JS submit: the page reloads, and focus belongs on the first error.
+              // eslint-disable-next-line jsx-a11y/no-autofocus
               autoFocus={field === initialFocus}
               onEdit={clearError}
             />
