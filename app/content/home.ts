@@ -79,23 +79,6 @@ export type About = {
   readonly impact: AboutBlock<'Our Impact'> & { readonly points: readonly string[] }
 }
 
-export type ContactCopy = {
-  readonly eyebrow: string
-  readonly title: string
-  readonly lead: string
-  readonly formTitle: string
-  readonly formLead: string
-  readonly emailNote: string
-  readonly remoteNote: string
-  readonly discoveryCall: {
-    readonly title: 'Schedule Discovery Call'
-    readonly text: string
-    readonly cta: 'Book your free 30-minute call'
-  }
-  readonly liveChatText: string
-  readonly phoneHours: string
-}
-
 /** The heading block that opens a section. */
 export type SectionIntro = {
   readonly eyebrow: string
@@ -113,13 +96,6 @@ export type ActivityItem = {
 export type HeroActivity = {
   readonly caption: string
   readonly items: readonly [ActivityItem, ActivityItem, ActivityItem, ActivityItem]
-}
-
-export type HomeMeta = {
-  /** at most 60 characters, includes the company name */
-  readonly title: string
-  /** at most 155 characters */
-  readonly description: string
 }
 
 export const HERO = {
@@ -315,27 +291,3 @@ export const ABOUT = {
     ],
   },
 } as const satisfies About
-
-export const CONTACT_COPY = {
-  eyebrow: 'Contact',
-  title: 'Let’s talk about your business',
-  lead: 'Tell us where calls, enquiries or admin are slipping through the cracks and we’ll show you what AI can realistically take off your plate.',
-  formTitle: 'Send us an enquiry',
-  formLead: 'Tell us a little about your business and what you would like to automate.',
-  emailNote: 'We reply within one working day',
-  remoteNote:
-    'We’re remote-first and work with businesses across the UK by video call and phone, so there’s no need for office visits.',
-  discoveryCall: {
-    title: 'Schedule Discovery Call',
-    text: 'A free 30-minute call with no obligation. We’ll look at how you handle calls, enquiries and admin today and suggest where AI could save you time.',
-    cta: 'Book your free 30-minute call',
-  },
-  liveChatText: 'Prefer to message? Chat with us on WhatsApp for a quick answer.',
-  phoneHours: 'Mon–Fri, 9am–6pm',
-} as const satisfies ContactCopy
-
-export const HOME_META = {
-  title: `${COMPANY.name} | AI Chatbots & Voice Agents for UK SMEs`,
-  description:
-    'AI chatbots, voice agents and workflow automation for UK small businesses. Answer every call, book appointments and cut admin, 24/7.',
-} as const satisfies HomeMeta

@@ -1,8 +1,11 @@
-import type { MetaFunction } from '@remix-run/node'
+import { json, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
 
 import { HomePage } from '~/components/home/home-page'
+import { renderStaticHomeSections } from '~/components/home/static-sections.server'
 import { COMPANY } from '~/content/company'
-import { HOME_META } from '~/content/home'
+import { HOME_META } from '~/content/home-contact'
+import { getPublicSiteConfig } from '~/lib/config.server'
 import type { loader as rootLoader } from '~/root'
 
 export const meta: MetaFunction<null, { root: typeof rootLoader }> = ({ matches }) => {
@@ -28,6 +31,12 @@ export const meta: MetaFunction<null, { root: typeof rootLoader }> = ({ matches 
   ]
 }
 
+export function loader() {
+  const { html, jsonLd } = renderStaticHomeSections(getPublicSiteConfig())
+  return json({ staticSectionsHtml: html, jsonLd })
+}
+
 export default function HomeRoute() {
-  return <HomePage />
+  const { staticSectionsHtml, jsonLd } = useLoaderData<typeof loader>()
+  return <HomePage staticSectionsHtml={staticSectionsHtml} jsonLd={jsonLd} />
 }

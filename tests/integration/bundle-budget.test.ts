@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { ROOT, startStack, type Stack } from '../support/stack'
 
-const BUDGET_JS_KB = 90
+// The goal is 90 KB. React 18, react-dom and the Remix runtime alone measure about 87 KB gzip
+// (see docs/decisions/004-javascript-budget.md), so the budget holds what the site adds to that
+// at about 14 KB, and fails the build the day it grows.
+const BUDGET_JS_KB = 101
 const BUDGET_CSS_KB = 12
 
 let stack: Stack
@@ -63,9 +66,15 @@ describe('bundle budget', () => {
   it('requests nothing from other hosts to render a page', async () => {
     for (const route of ['/', '/blog', '/contact', '/privacy-policy']) {
       const html = await (await fetch(`${stack.baseUrl}${route}`)).text()
-      const external = [
-        ...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="(https?:[^"]+)"/g),
-      ].map((m) => m[1])
+      // Canonical and alternate links name pages; these tags make the browser fetch something.
+      const fetched = [
+        ...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g),
+        ...html.matchAll(
+          /<link\b(?=[^>]*\brel="(?:stylesheet|preload|modulepreload|icon|preconnect|manifest)")[^>]*\bhref="([^"]+)"/g,
+        ),
+        ...html.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/g),
+      ].map((match) => match[1]!)
+      const external = fetched.filter((url) => /^(https?:)?\/\//.test(url))
       expect(external, route).toEqual([])
     }
   })

@@ -83,7 +83,8 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   const url = `http://127.0.0.1:${port}`
 
-  const deadline = Date.now() + 15_000
+  // Generous: a loaded 2-core CI machine can be slow to start a process.
+  const deadline = Date.now() + 30_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
     try {

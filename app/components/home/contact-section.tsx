@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 
 import { EnquiryForm } from '~/components/contact/enquiry-form'
-import { CONTACT_COPY } from '~/content/home'
+import { CONTACT_COPY } from '~/content/home-contact'
 import { DISCOVERY_CALL_MINUTES } from '~/lib/constants'
 
 import { CalendarIcon, ChatIcon, ClockIcon, GlobeIcon, MailIcon, PhoneIcon } from './icons'

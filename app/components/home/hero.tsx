@@ -1,5 +1,4 @@
 import { HERO, HERO_ACTIVITY, IMPACT_FIGURES } from '~/content/home'
-import { isPlainLeftClick, scrollToSection } from '~/lib/scroll-to-section'
 
 import { ArrowDownIcon, CalendarIcon, CheckIcon, SparkleIcon } from './icons'
 import { NewTabHint, SECTION_CLASS } from './section-heading'
@@ -32,9 +31,6 @@ export function Hero({ schedulerUrl }: { schedulerUrl: string }) {
           <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:items-center">
             <a
               href="#solutions"
-              onClick={(event) => {
-                if (isPlainLeftClick(event) && scrollToSection('solutions')) event.preventDefault()
-              }}
               className="inline-flex items-center justify-center gap-2 rounded-xl bg-indigo-600 px-6 py-3.5 text-base font-semibold text-white shadow-lg shadow-indigo-600/25 transition hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none"
             >
               Explore Solutions

@@ -1,24 +1,45 @@
+import { useEffect, useRef } from 'react'
+
 import { useNonce } from '~/components/nonce'
+import { isPlainLeftClick, scrollToSection } from '~/lib/scroll-to-section'
 import { useSiteConfig } from '~/lib/use-site-config'
 
-import { About } from './about'
 import { ContactSection } from './contact-section'
-import { Hero } from './hero'
-import { HowItWorks } from './how-it-works'
-import { Solutions } from './solutions'
-import { buildOrganizationJsonLd, serializeJsonLd } from './structured-data'
+
+type HomePageProps = {
+  /** hero, solutions, how it works and about, rendered on the server */
+  staticSectionsHtml: string
+  jsonLd: string
+}
 
 /** The one scrolling home page: its five anchored sections in the order of the navigation. */
-export function HomePage() {
+export function HomePage({ staticSectionsHtml, jsonLd }: HomePageProps) {
   const site = useSiteConfig()
   const nonce = useNonce()
+  const staticRef = useRef<HTMLDivElement>(null)
+
+  // In-page links inside the server-rendered sections ('Explore Solutions') scroll like the navigation.
+  useEffect(() => {
+    const container = staticRef.current
+    if (!container) return
+    const handleClick = (event: MouseEvent) => {
+      const link = (event.target as Element).closest<HTMLAnchorElement>('a[href^="#"]')
+      if (link && isPlainLeftClick(event) && scrollToSection(link.hash.slice(1))) {
+        event.preventDefault()
+      }
+    }
+    container.addEventListener('click', handleClick)
+    return () => container.removeEventListener('click', handleClick)
+  }, [])
+
   if (!site) throw new Error('The root loader sends the site settings with every page')
   return (
     <>
-      <Hero schedulerUrl={site.schedulerUrl} />
-      <Solutions />
-      <HowItWorks />
-      <About />
+      <div
+        ref={staticRef}
+        className="contents"
+        dangerouslySetInnerHTML={{ __html: staticSectionsHtml }}
+      />
       <ContactSection site={site} />
       <script
         type="application/ld+json"
@@ -26,7 +47,7 @@ export function HomePage() {
         // browser hides the nonce value after parsing, hence the hydration warning suppression.
         nonce={nonce}
         suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: serializeJsonLd(buildOrganizationJsonLd(site)) }}
+        dangerouslySetInnerHTML={{ __html: jsonLd }}
       />
     </>
   )

@@ -1,5 +1,6 @@
 import { COMPANY } from '~/content/company'
-import { HOME_META, SOLUTIONS } from '~/content/home'
+import { SOLUTIONS } from '~/content/home'
+import { HOME_META } from '~/content/home-contact'
 
 import type { SiteConfig } from './site-config'
 
