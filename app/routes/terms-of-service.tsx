@@ -1,11 +1,13 @@
-import { LegalDocumentBody } from '~/components/legal/legal-document'
+import type { MetaFunction } from '@remix-run/node'
+
+import { LegalPage } from '~/components/legal/legal-page'
+import { legalPageMeta } from '~/components/legal/legal-meta'
 import { termsOfService } from '~/content/legal/terms-of-service'
+import type { loader as rootLoader } from '~/root'
+
+export const meta: MetaFunction<unknown, { root: typeof rootLoader }> = (args) =>
+  legalPageMeta(termsOfService, args)
 
 export default function TermsOfServiceRoute() {
-  return (
-    <article className="mx-auto max-w-3xl px-4 py-16">
-      <h1 className="text-4xl font-bold">{termsOfService.title}</h1>
-      <LegalDocumentBody doc={termsOfService} />
-    </article>
-  )
+  return <LegalPage doc={termsOfService} />
 }

@@ -9,7 +9,7 @@ export function SiteFooter() {
   const site = useSiteConfig()
   const linkClass = 'text-slate-300 hover:text-white'
   return (
-    <footer className="bg-slate-950 text-slate-300">
+    <footer className="bg-slate-950 text-slate-300 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div className="lg:col-span-2">
           <Link to="/#home" className="text-white" aria-label={`${COMPANY.name} home`}>

@@ -8,7 +8,7 @@ export function WhatsAppButton() {
       href={site.whatsappUrl}
       target="_blank"
       rel="noopener noreferrer"
-      className="fixed bottom-5 right-5 z-30 flex h-14 w-14 items-center justify-center rounded-full bg-[#25D366] text-white shadow-lg transition hover:scale-105 motion-reduce:transition-none motion-reduce:hover:scale-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+      className="fixed bottom-5 right-5 z-30 flex print:hidden h-14 w-14 items-center justify-center rounded-full bg-[#25D366] text-white shadow-lg transition hover:scale-105 motion-reduce:transition-none motion-reduce:hover:scale-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
     >
       <span className="sr-only">Chat with us on WhatsApp (opens in a new tab)</span>
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7" fill="currentColor">

@@ -48,7 +48,11 @@ export const privacyPolicy: LegalDocument = {
         { kind: 'h3', text: 'Technical data' },
         {
           kind: 'p',
-          text: 'When you visit our website, the servers that host it automatically record standard log information for each request: your IP address, browser type and version, operating system, the pages you visit, the page that referred you, and the date and time. We use these logs to keep the website running and secure and to investigate errors and abuse, not to profile or track you.',
+          text: 'When you visit our website, our hosting provider’s infrastructure (its load balancers and firewalls) records standard log information for each request: your IP address, browser type and version, operating system, the address requested, the page that referred you, and the date and time. Our own website software logs only the page requested, the response and how long it took, without your IP address or anything you typed into a form.',
+        },
+        {
+          kind: 'p',
+          text: 'When you send our enquiry form, we also use your IP address for a short time to count how many enquiries come from the same address, so that we can block automated spam. We use this technical data to keep the website running and secure and to investigate errors and abuse, not to profile or track you.',
         },
         { kind: 'h3', text: 'Your cookie choice' },
         {
@@ -64,6 +68,10 @@ export const privacyPolicy: LegalDocument = {
         {
           kind: 'p',
           text: 'If you or your business becomes a client, we also hold business contact details for the people we work with, proposals and contracts, invoices and payment records, correspondence, and notes from meetings and calls.',
+        },
+        {
+          kind: 'p',
+          text: 'Our website and services are intended for businesses. They are not aimed at children, and we do not knowingly collect personal data from anyone under 18.',
         },
       ],
     },
@@ -122,14 +130,14 @@ export const privacyPolicy: LegalDocument = {
               'Legal obligation (company and tax record-keeping requirements)',
             ],
             [
-              'Running, securing and troubleshooting our website',
+              'Running, securing and troubleshooting our website, including blocking automated spam through our enquiry form',
               'IP address, browser, pages visited, timestamps',
               'Legitimate interests (keeping our website available, secure and free from abuse)',
             ],
             [
               'Remembering and respecting your cookie choice',
               'Your consent choice, stored in your browser',
-              'Legitimate interests (recording your choice so that we comply with PECR and do not ask you repeatedly)',
+              'Legal obligation (PECR requires us to respect your choice) and legitimate interests (not asking you again on every visit)',
             ],
             [
               'Any optional analytics or advertising features we may add in future',
@@ -176,7 +184,7 @@ export const privacyPolicy: LegalDocument = {
           items: [
             'our backend and email delivery provider, which receives submissions from our enquiry form, delivers them to our inbox and provides our business email;',
             'our scheduling service, which handles discovery call bookings and sends confirmations and reminders;',
-            'WhatsApp, provided by Meta (WhatsApp Ireland Limited for users in the UK), when you choose to message us on WhatsApp;',
+            'WhatsApp, a Meta company, when you choose to message us on WhatsApp, which carries our conversation with you;',
             'our website hosting provider, which stores and serves our website and keeps its server logs;',
             'professional advisers, such as our accountants, lawyers, insurers and bank, where they need the information to advise us or provide their services;',
             'HMRC, regulators, courts, law enforcement and other public authorities, where we are legally required to disclose information or need to do so to protect our rights, property or safety;',
@@ -257,6 +265,11 @@ export const privacyPolicy: LegalDocument = {
               'To meet tax and company record-keeping requirements, and because contract claims can be brought for up to six years under the Limitation Act 1980',
             ],
             ['Server logs', '30 days', 'Security and troubleshooting; deleted automatically'],
+            [
+              'IP address counts used to block spam through our enquiry form',
+              'Up to 15 minutes',
+              'Held only in the memory of our own systems; discarded automatically',
+            ],
             [
               'Your cookie consent choice',
               'Until you clear it from your browser',
@@ -376,20 +389,20 @@ export const privacyPolicy: LegalDocument = {
               'Until you clear your browser’s site data',
             ],
             [
-              'Session cookie',
-              'First-party cookie, strictly necessary',
-              'A short-lived, signed cookie that carries one-time notification messages, such as the confirmation you see after sending our enquiry form. It contains no tracking identifiers.',
-              'Short-lived; the message is removed once it has been shown',
+              'toast',
+              'First-party session cookie, strictly necessary',
+              'Carries a one-time notification from one page to the next, such as a message shown after you submit our enquiry form. It is set only when there is a message to show, is signed so that it cannot be tampered with, cannot be read by scripts on the page (HttpOnly), and is withheld from most requests started by other websites (SameSite=Lax). It contains no identifier and is not used for tracking.',
+              'Until the message has been shown; deleted when you close your browser at the latest',
             ],
           ],
         },
         {
           kind: 'p',
-          text: 'Under PECR, cookies and similar storage that are strictly necessary to provide a service you have asked for do not need your consent. The session cookie is exempt on that basis, and storing your consent choice is needed to respect it. We list them here so you know exactly what is stored.',
+          text: 'Under PECR, cookies and similar storage that are strictly necessary to provide a service you have asked for do not need your consent. The toast cookie is exempt on that basis, and storing your consent choice is needed to respect it. We list them here so you know exactly what is stored.',
         },
         {
           kind: 'p',
-          text: 'You can delete cookies and local storage at any time in your browser settings. If you block the session cookie, you may not see confirmation messages after submitting our form. Clearing local storage resets your cookie choice, and the dialog will ask you again on your next visit.',
+          text: 'You can delete cookies and local storage at any time in your browser settings. If you block the toast cookie, you may not see some notification messages, but the website will still work. Clearing local storage resets your cookie choice, and the dialog will ask you again on your next visit.',
         },
       ],
     },

@@ -26,7 +26,7 @@ export const termsOfService: LegalDocument = {
         },
         {
           kind: 'p',
-          text: 'In these terms, “we” and “us” mean Brightwell AI Ltd, and “you” means the business that uses our website or engages us.',
+          text: `In these terms, “we” and “us” mean ${COMPANY.legalName}, and “you” means the business that uses our website or engages us.`,
         },
         {
           kind: 'p',
@@ -38,9 +38,15 @@ export const termsOfService: LegalDocument = {
       id: 'use-of-our-services',
       title: '2. Use of our website and services',
       blocks: [
+        { kind: 'h3', text: 'Our website' },
         {
           kind: 'p',
-          text: 'These terms apply to your use of our website and to any services we provide to you, which include:',
+          text: 'The content of our website, including our blog, is general information about our services and about AI in business. It is not legal, technical or financial advice for your situation, and we may change or withdraw it at any time. You must not misuse our website, for example by attempting unauthorised access, introducing malicious code, copying it in bulk or sending spam through our forms.',
+        },
+        { kind: 'h3', text: 'Our services' },
+        {
+          kind: 'p',
+          text: 'These terms also apply to any services we provide to you, which include:',
         },
         {
           kind: 'ul',
@@ -53,15 +59,20 @@ export const termsOfService: LegalDocument = {
         },
         {
           kind: 'p',
+          text: 'We will perform our services with reasonable care and skill. AI systems produce their output by prediction and can sometimes be inaccurate, incomplete or inappropriate. We test and monitor our work and put sensible safeguards in place, but we do not promise that any AI system will be error-free or always available, or that it will achieve a particular business result, unless a proposal or SOW expressly says so.',
+        },
+        { kind: 'h3', text: 'Our contract with you' },
+        {
+          kind: 'p',
           text: 'For paid engagements we agree a written proposal or statement of work (SOW) setting out the scope, deliverables, timescales, fees and any service levels. Each proposal or SOW, together with these terms, forms the contract between us. If a proposal or SOW conflicts with these terms, the proposal or SOW prevails for that engagement.',
         },
         {
           kind: 'p',
-          text: 'A contract is formed when you accept a proposal or SOW in writing (email is enough) or pay our first invoice for it. Changes to scope must be agreed in writing. You must not misuse our website, for example by attempting unauthorised access, introducing malicious code or sending spam through our forms.',
+          text: 'A contract is formed when you accept a proposal or SOW in writing (email is enough) or pay our first invoice for it. Changes to scope must be agreed in writing.',
         },
         {
           kind: 'p',
-          text: 'We will perform our services with reasonable care and skill. AI systems produce their output by prediction and can sometimes be inaccurate, incomplete or inappropriate. We test and monitor our work and put sensible safeguards in place, but we do not promise that any AI system will be error-free or always available, or that it will achieve a particular business result, unless a proposal or SOW expressly says so.',
+          text: 'The contract is the entire agreement between us about its subject matter and replaces any earlier discussions, although nothing in it limits liability for fraudulent misrepresentation. Neither of us may transfer it to someone else without the other’s written consent, except that we may use subcontractors while remaining responsible for their work. No one other than you and us has any right to enforce it under the Contracts (Rights of Third Parties) Act 1999. If a court decides that part of it is unenforceable, the rest continues to apply.',
         },
       ],
     },
@@ -115,7 +126,7 @@ export const termsOfService: LegalDocument = {
     },
     {
       id: 'privacy',
-      title: '5. Privacy and data protection',
+      title: '5. Privacy, data protection and confidentiality',
       blocks: [
         {
           kind: 'p',
@@ -132,6 +143,11 @@ export const termsOfService: LegalDocument = {
         {
           kind: 'p',
           text: 'You are responsible for having a lawful basis for the processing and for giving your customers clear privacy information, including about your use of AI.',
+        },
+        { kind: 'h3', text: 'Confidentiality' },
+        {
+          kind: 'p',
+          text: 'Each of us will keep the other’s confidential information, such as business plans, prices, customer information and system credentials, confidential and use it only to perform the contract. This does not apply to information that is or becomes public other than through a breach of these terms, that the recipient already had or develops independently, or that must be disclosed by law or a regulator. This duty continues for five years after the contract ends and, for credentials and personal data, for as long as the information is held.',
         },
       ],
     },
@@ -283,7 +299,7 @@ export const termsOfService: LegalDocument = {
       ],
     },
     {
-      id: 'contact',
+      id: 'contact-us',
       title: '12. Contact us',
       blocks: [
         { kind: 'p', text: 'If you have any questions about these terms, please contact us:' },
