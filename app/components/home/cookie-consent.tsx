@@ -66,7 +66,7 @@ export function CookieConsent() {
           aria-labelledby="cookie-consent-title"
           aria-describedby="cookie-consent-text"
           tabIndex={-1}
-          className="fixed inset-x-3 bottom-3 z-40 rounded-2xl bg-white p-4 text-slate-900 shadow-2xl ring-1 ring-slate-900/10 focus:outline-none motion-safe:animate-[consent-in_300ms_ease-out] sm:inset-x-auto sm:bottom-6 sm:left-6 sm:max-w-md sm:p-6"
+          className="fixed inset-x-3 bottom-3 z-40 print:hidden rounded-2xl bg-white p-4 text-slate-900 shadow-2xl ring-1 ring-slate-900/10 focus:outline-none motion-safe:animate-[consent-in_300ms_ease-out] sm:inset-x-auto sm:bottom-6 sm:left-6 sm:max-w-md sm:p-6"
         >
           <h2 id="cookie-consent-title" className="text-base font-semibold">
             {COOKIE_CONSENT_COPY.title}

@@ -21,7 +21,8 @@ export default function LegalDocumentModal({
   const doc = LEGAL_DOCUMENTS[documentKey]
   return (
     <Modal isOpen onClose={onClose} title={doc.title} size="lg">
-      <LegalDocumentBody doc={doc} headingLevel={3} />
+      {/* Prefixed ids: the page behind may hold the same anchors (e.g. #contact). */}
+      <LegalDocumentBody doc={doc} headingLevel={3} idPrefix={`${documentKey}-modal-`} />
     </Modal>
   )
 }
