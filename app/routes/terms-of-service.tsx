@@ -1,7 +1,7 @@
 import type { MetaFunction } from '@remix-run/node'
 
-import { LegalPage } from '~/components/legal/legal-page'
 import { legalPageMeta } from '~/components/legal/legal-meta'
+import { LegalPage } from '~/components/legal/legal-page'
 import { termsOfService } from '~/content/legal/terms-of-service'
 import type { loader as rootLoader } from '~/root'
 
