@@ -10,6 +10,7 @@ import {
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
+import { BlogNavigationPending } from './components/blog/blog-navigation-pending'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { SiteFooter } from './components/layout/site-footer'
 import { SiteHeader } from './components/layout/site-header'
@@ -52,6 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteHeader />
         <main id="main" className="flex-1 pt-16">
           {children}
+          <BlogNavigationPending />
         </main>
         <SiteFooter />
         <WhatsAppButton />

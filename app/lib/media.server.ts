@@ -60,7 +60,6 @@ export async function proxyMedia(file: string): Promise<Response> {
     'Content-Type': contentType,
     'Cache-Control': `public, max-age=${ONE_DAY_S}`,
     'Content-Security-Policy': MEDIA_CSP,
-    'X-Content-Type-Options': 'nosniff',
   })
   for (const name of ['content-length', 'etag', 'last-modified']) {
     const value = upstream.headers.get(name)

@@ -15,6 +15,15 @@ import { sanitizeHtmlBatch } from './sanitize.server'
 export const POSTS_PATH = '/app/posts/'
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch blogs'
 
+/** Cards per /blog page: three full rows on a wide screen. */
+export const BLOG_PAGE_SIZE = 9
+
+/**
+ * Blog pages carry this response's CSP nonce, so no shared cache may keep them (the post cache
+ * already makes them cheap to render): private, and checked with the server on every use.
+ */
+export const BLOG_PAGE_CACHE_CONTROL = 'private, no-cache'
+
 const text = z.string().trim()
 
 /** One entry of the backend's post list. Unknown fields are ignored; an entry that does not fit is left out. */
