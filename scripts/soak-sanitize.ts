@@ -10,8 +10,8 @@ import url from 'node:url'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 
-import { fixturePosts, hostilePosts } from '../mocks/fixtures/posts'
 import { sanitizeHtmlBatch } from '../app/lib/sanitize.server'
+import { fixturePosts, hostilePosts } from '../mocks/fixtures/posts'
 
 const TARGET_POST_BYTES = 20_000
 

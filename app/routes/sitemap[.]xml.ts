@@ -1,5 +1,5 @@
-import { sitemapXml } from '~/lib/feeds.server'
 import { getConfig } from '~/lib/config.server'
+import { sitemapXml } from '~/lib/feeds.server'
 import { getPosts } from '~/lib/posts.server'
 
 /** Lists the static pages even when the backend is down and no post list is cached. */

@@ -39,7 +39,7 @@ export function BlogNavigationPending() {
   return (
     <div role="status" aria-live="polite">
       {shownMessage ? (
-        <div className="fixed inset-x-0 bottom-0 top-16 z-30 flex justify-center bg-white/95 px-4 pt-32">
+        <div className="fixed inset-x-0 bottom-0 top-16 z-30 flex items-center justify-center bg-white/95 px-4">
           <p className="flex items-center gap-3 text-lg font-medium text-slate-700">
             <span
               aria-hidden="true"

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 
 /** Post images are drawn at the Open Graph shape (1200×630); the box keeps it before they load. */
 export const POST_IMAGE_WIDTH = 1200
@@ -19,6 +19,13 @@ type PostImageProps = {
  */
 export function PostImage({ src, eager = false, sizes, className = '' }: PostImageProps) {
   const [failed, setFailed] = useState(false)
+  const image = useRef<HTMLImageElement>(null)
+
+  useEffect(() => {
+    // An image that failed before hydration fired its error event before React listened.
+    const element = image.current
+    if (element?.complete && element.naturalWidth === 0) setFailed(true)
+  }, [src])
   return (
     <div
       className={`relative aspect-[1200/630] overflow-hidden bg-gradient-to-br from-slate-100 to-slate-200 ${className}`}
@@ -37,6 +44,7 @@ export function PostImage({ src, eager = false, sizes, className = '' }: PostIma
       </svg>
       {src && !failed ? (
         <img
+          ref={image}
           src={src}
           alt=""
           width={POST_IMAGE_WIDTH}
