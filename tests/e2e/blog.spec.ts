@@ -1,3 +1,5 @@
+import type { Page } from '@playwright/test'
+
 import { sanitizeHtmlBatch } from '../../app/lib/sanitize.server'
 import { xssPayloads } from '../../mocks/fixtures/xss-payloads'
 import { startStack, type Stack } from '../support/stack'
@@ -18,7 +20,7 @@ async function withOwnStack(env: Record<string, string>, run: (stack: Stack) => 
 /** Tailwind 4 gives colours in OKLCH: red-600 and red-700 sit at a hue of about 27. */
 const RED_600_OR_700 = /^oklch\(0\.(50|57)\d* 0\.2\d* 27\.\d+\)$/
 
-const cards = (page: import('@playwright/test').Page) =>
+const cards = (page: Page) =>
   page
     .getByRole('main')
     .getByRole('listitem')
