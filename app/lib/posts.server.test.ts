@@ -10,6 +10,10 @@ const SITE_URL = 'https://www.brightwell.example'
 const TTL_MS = 60_000
 
 function storeAnswering(...answers: Array<BackendResult<unknown>>) {
+  return storeWith({}, ...answers)
+}
+
+function storeWith(options: { maxPosts?: number }, ...answers: Array<BackendResult<unknown>>) {
   let clock = 0
   const fetchPostList = vi.fn(async () => (answers.length > 1 ? answers.shift()! : answers[0]!))
   const store = createPostStore({
@@ -18,6 +22,7 @@ function storeAnswering(...answers: Array<BackendResult<unknown>>) {
     siteUrl: SITE_URL,
     backendUrl: BACKEND_URL,
     now: () => clock,
+    ...options,
   })
   return { store, fetchPostList, advance: (ms: number) => (clock += ms) }
 }
@@ -157,6 +162,27 @@ describe('the post list', () => {
   })
 })
 
+describe('a list too long to be true', () => {
+  it('keeps only the newest posts up to the limit', async () => {
+    const many = Array.from({ length: 8 }, (_, i) => ({
+      ...fixturePosts[11]!,
+      slug: `post-${i}`,
+      content: '<p>short</p>',
+      created_at: new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString(),
+    }))
+    const { store } = storeWith({ maxPosts: 5 }, list(many))
+    const posts = await postsOf(store)
+    expect(posts.map((post) => post.slug)).toEqual([
+      'post-7',
+      'post-6',
+      'post-5',
+      'post-4',
+      'post-3',
+    ])
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('cut to its newest posts'))
+  })
+})
+
 describe('validEntries', () => {
   const valid = fixturePosts[0]!
 
@@ -170,6 +196,8 @@ describe('validEntries', () => {
     ['no slug', { ...valid, slug: undefined }],
     ['an empty slug', { ...valid, slug: '  ' }],
     ['a slug with a slash', { ...valid, slug: 'a/b' }],
+    ['a slug of dots', { ...valid, slug: '..' }],
+    ['content over 500,000 characters', { ...valid, content: 'x'.repeat(500_001) }],
     ['a numeric title', { ...valid, title: 12345 }],
     ['no content', { ...valid, content: null }],
     ['an unreadable date', { ...valid, created_at: 'last Tuesday' }],

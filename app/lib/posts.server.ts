@@ -24,6 +24,13 @@ export const BLOG_PAGE_SIZE = 9
  */
 export const BLOG_PAGE_CACHE_CONTROL = 'private, no-cache'
 
+/**
+ * Limits that keep a lying backend from tying up the server: sanitising costs about 30 ms per
+ * 20 KB post, so a list is capped at a generous size and so is each post.
+ */
+const MAX_POSTS = 500
+const MAX_CONTENT_CHARS = 500_000
+
 const text = z.string().trim()
 
 /** One entry of the backend's post list. Unknown fields are ignored; an entry that does not fit is left out. */
@@ -32,10 +39,10 @@ export const backendPostSchema = z.object({
   slug: text
     .min(1)
     .max(200)
-    .regex(/^[^\s/?#]+$/, 'must be a single URL path segment'),
+    .regex(/^(?!\.+$)[^\s/?#]+$/, 'must be a single URL path segment'),
   title: text.min(1),
   category: text,
-  content: z.string(),
+  content: z.string().max(MAX_CONTENT_CHARS),
   image_url: z.string().nullish(),
   author: text,
   created_at: z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date'),
@@ -107,6 +114,7 @@ export type PostStoreOptions = {
   siteUrl: string
   backendUrl: string
   now?: () => number
+  maxPosts?: number
 }
 
 /**
@@ -119,6 +127,7 @@ export function createPostStore({
   siteUrl,
   backendUrl,
   now,
+  maxPosts = MAX_POSTS,
 }: PostStoreOptions) {
   const list = createCachedResource<PostList, string>({
     ttlMs,
@@ -149,7 +158,7 @@ export function createPostStore({
     const kept = list.peek()
     // An unchanged answer needs no second sanitising pass.
     if (kept?.version === version) return { status: 'success', value: kept }
-    const posts = await preparePosts(validEntries(result.data), { siteUrl, backendUrl })
+    const posts = await preparePosts(validEntries(result.data), { siteUrl, backendUrl, maxPosts })
     const bySlug = new Map(posts.map((post) => [post.slug, post]))
     return { status: 'success', value: { posts, bySlug, version } }
   }
@@ -207,14 +216,26 @@ export function validEntries(entries: unknown[]): BackendPost[] {
 }
 
 async function preparePosts(
-  entries: BackendPost[],
-  { siteUrl, backendUrl }: { siteUrl: string; backendUrl: string },
+  valid: BackendPost[],
+  { siteUrl, backendUrl, maxPosts }: { siteUrl: string; backendUrl: string; maxPosts: number },
 ): Promise<Post[]> {
+  // Newest first, as readers expect of a blog, whatever order the backend sends.
+  const newestFirst = valid
+    .map((entry) => ({ entry, time: Date.parse(entry.created_at) }))
+    .sort((a, b) => b.time - a.time)
+    .map(({ entry }) => entry)
+  const entries = newestFirst.slice(0, maxPosts)
+  if (newestFirst.length > maxPosts) {
+    log('warn', 'blog post list cut to its newest posts', {
+      received: newestFirst.length,
+      kept: maxPosts,
+    })
+  }
   const sanitised = await sanitizeHtmlBatch(
     entries.map((entry) => entry.content),
     { siteUrl, resolveImageSrc: (src) => siteImageUrl(src, backendUrl) },
   )
-  const posts = entries.map((entry, index): Post => {
+  return entries.map((entry, index): Post => {
     const { html, text: plainText } = sanitised[index]!
     const publishedAt = new Date(entry.created_at)
     return {
@@ -236,8 +257,6 @@ async function preparePosts(
       image: siteImageUrl(entry.image_url, backendUrl),
     }
   })
-  // Newest first, as readers expect of a blog, whatever order the backend sends.
-  return posts.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
 }
 
 function fingerprint(data: unknown) {

@@ -18,11 +18,13 @@ export function BlogPost({ post, jsonLd }: { post: PostView; jsonLd: string }) {
   return (
     <article className="mx-auto max-w-4xl px-4 pb-20 pt-12 sm:px-6 lg:px-8">
       <header className="mx-auto max-w-3xl">
-        <p>
-          <span className="rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-700">
-            {post.category}
-          </span>
-        </p>
+        {post.category ? (
+          <p>
+            <span className="rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-700">
+              {post.category}
+            </span>
+          </p>
+        ) : null}
         <h1 className="mt-5 text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl sm:leading-tight">
           {post.title}
         </h1>

@@ -16,10 +16,12 @@ export function PostCard({ post, eager }: { post: PostCardData; eager: boolean }
       <PostImage src={post.image} eager={eager} sizes={CARD_IMAGE_SIZES} />
       <div className="flex flex-1 flex-col p-6">
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-          <span className="rounded-full bg-indigo-50 px-3 py-1 font-medium text-indigo-700">
-            {post.category}
-          </span>
-          <span className="text-slate-500">{post.wordCountLabel}</span>
+          {post.category ? (
+            <span className="rounded-full bg-indigo-50 px-3 py-1 font-medium text-indigo-700">
+              {post.category}
+            </span>
+          ) : null}
+          <span className="ml-auto text-slate-500">{post.wordCountLabel}</span>
         </div>
         <h2 className="mt-4 text-xl font-semibold leading-snug text-slate-900 group-hover:text-indigo-700">
           {post.title}
