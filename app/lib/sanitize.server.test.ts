@@ -75,6 +75,12 @@ describe('sanitizeHtmlBatch against script injection', () => {
     expect(results[1]!.text).not.toContain('evil')
   })
 
+  it('keeps the text of a link whose URL was unsafe, without the dead link', async () => {
+    // eslint-disable-next-line no-script-url -- the attack under test
+    const { html } = await clean('<p>A <a href="javascript:alert(1)">click <b>here</b></a>.</p>')
+    expect(html).toBe('<p>A click <b>here</b>.</p>')
+  })
+
   it('drops forms, buttons and embeds together with their content', async () => {
     const { html, text } = await clean(
       '<p>before</p><form><label>Card number <input name=card></label><button>Pay</button></form><p>after</p>',

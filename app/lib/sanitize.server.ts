@@ -104,6 +104,10 @@ function sanitizeOne(dirty: string): SanitizedHtml {
   // A document made of a frameset has no body at all.
   if (!body) return { html: '', text: '' }
   for (const image of Array.from(body.querySelectorAll('img:not([src])'))) image.remove()
+  // A link whose target was unsafe stays as its text, not as a link that goes nowhere.
+  for (const link of Array.from(body.querySelectorAll('a:not([href])'))) {
+    link.replaceWith(...Array.from(link.childNodes))
+  }
   return { html: body.innerHTML, text: collapseWhitespace(textOf(body)) }
 }
 

@@ -189,6 +189,12 @@ for (const javaScriptEnabled of [true, false]) {
           await page.waitForTimeout(200)
           if (javaScriptEnabled) {
             expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined()
+            // Long unbroken words in hostile titles must not push the page sideways on a phone.
+            await page.setViewportSize({ width: 375, height: 800 })
+            expect(
+              await page.evaluate(() => document.documentElement.scrollWidth),
+            ).toBeLessThanOrEqual(375)
+            await page.setViewportSize({ width: 1280, height: 800 })
           }
         }
         await page.goto(`${own.baseUrl}/blog/xss-test-one`)

@@ -25,7 +25,7 @@ export function BlogPost({ post, jsonLd }: { post: PostView; jsonLd: string }) {
             </span>
           </p>
         ) : null}
-        <h1 className="mt-5 text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl sm:leading-tight">
+        <h1 className="mt-5 break-words text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl sm:leading-tight">
           {post.title}
         </h1>
         <p className="mt-5 text-lg leading-8 text-slate-600">{post.teaser}</p>
@@ -56,7 +56,7 @@ export function BlogPost({ post, jsonLd }: { post: PostView; jsonLd: string }) {
       <PostImage src={post.image} eager sizes={HERO_IMAGE_SIZES} className="mt-10 rounded-2xl" />
 
       <div
-        className="prose prose-slate mx-auto mt-10 max-w-3xl prose-headings:tracking-tight prose-a:text-indigo-700 prose-img:rounded-xl lg:prose-lg"
+        className="prose prose-slate mx-auto mt-10 break-words max-w-3xl prose-headings:tracking-tight prose-a:text-indigo-700 prose-img:rounded-xl lg:prose-lg"
         // Sanitised on the server when the list was fetched (app/lib/sanitize.server.ts).
         dangerouslySetInnerHTML={{ __html: post.html }}
       />
