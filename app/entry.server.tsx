@@ -80,3 +80,6 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     reason: error instanceof Error ? (error.stack ?? error.message) : String(error),
   })
 }
+
+// The server's render cache drops every cached page when the post list changes.
+export { postsVersion as renderCacheVersion } from './lib/posts.server'

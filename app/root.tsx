@@ -10,6 +10,7 @@ import {
 } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
+import { BlogNavigationPending } from './components/blog/blog-navigation-pending'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { CookieConsent } from './components/home/cookie-consent'
 import { SiteFooter } from './components/layout/site-footer'
@@ -57,6 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteHeader />
         <main id="main" className="flex-1 pt-16">
           {children}
+          <BlogNavigationPending />
         </main>
         <SiteFooter />
         <WhatsAppButton />

@@ -79,3 +79,8 @@ function describe(cause: unknown) {
   }
   return String(cause)
 }
+
+/** GET a file, body unread, for the media proxy; the caller checks its type and streams it. */
+export function getBackendFile(path: string): Promise<BackendResult<Response>> {
+  return callBackend(path, { method: 'GET' })
+}

@@ -1,3 +1,80 @@
+import type {
+  HeadersFunction,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+
+import { BlogHeader, BlogPagination, blogPageHref, PostGrid } from '~/components/blog/blog-list'
+import { BlogEmpty, BlogError } from '~/components/blog/blog-states'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { BLOG_COPY } from '~/content/blog'
+import { pageMeta, rssAlternateLink } from '~/lib/blog-seo'
+import { pageOf } from '~/lib/pagination'
+import { BLOG_PAGE_CACHE_CONTROL, BLOG_PAGE_SIZE, getPosts, toPostCard } from '~/lib/posts.server'
+import type { loader as rootLoader } from '~/root'
+
+export const links: LinksFunction = () => [rssAlternateLink]
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
+  data,
+  matches,
+}) => {
+  const siteUrl = matches.find((match) => match.id === 'root')?.data?.site.siteUrl
+  const page = data?.status === 'success' ? data.page : 1
+  return pageMeta({
+    siteUrl,
+    path: blogPageHref(page),
+    title: page > 1 ? `${BLOG_COPY.metaTitle} (page ${page})` : BLOG_COPY.metaTitle,
+    description: BLOG_COPY.metaDescription,
+    noIndex: data?.status === 'error',
+  })
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const headers = { 'Cache-Control': BLOG_PAGE_CACHE_CONTROL }
+  const result = await getPosts()
+  if (result.status === 'error') {
+    return json({ status: 'error', message: result.message } as const, { status: 502, headers })
+  }
+  const page = pageOf(result.posts, new URL(request.url).searchParams.get('page'), BLOG_PAGE_SIZE)
+  if (!page) throw new Response('Not Found', { status: 404, headers })
+  return json(
+    {
+      status: 'success',
+      posts: page.items.map(toPostCard),
+      page: page.page,
+      pageCount: page.pageCount,
+    } as const,
+    { headers },
+  )
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
 export default function BlogRoute() {
-  return <h1 className="mx-auto max-w-7xl px-4 py-16 text-4xl font-bold">Blog</h1>
+  const data = useLoaderData<typeof loader>()
+  return (
+    <>
+      <BlogHeader />
+      <div className="mx-auto max-w-7xl px-4 pb-24 sm:px-6 lg:px-8">
+        {data.status === 'error' ? (
+          <BlogError message={data.message} />
+        ) : data.posts.length === 0 ? (
+          <BlogEmpty />
+        ) : (
+          <>
+            <PostGrid posts={data.posts} />
+            <BlogPagination page={data.page} pageCount={data.pageCount} />
+          </>
+        )}
+      </div>
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

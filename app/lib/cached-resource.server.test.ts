@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+
+import { createCachedResource, type LoadResult } from './cached-resource.server'
+
+const TTL_MS = 60_000
+
+/** A load whose answers the test hands out one by one, and a clock the test moves. */
+function harness() {
+  let clock = 1_000_000
+  const pending: Array<(result: LoadResult<string, string>) => void> = []
+  let loads = 0
+  const resource = createCachedResource<string, string>({
+    ttlMs: TTL_MS,
+    now: () => clock,
+    load: () => {
+      loads += 1
+      return new Promise((resolve) => pending.push(resolve))
+    },
+  })
+  return {
+    resource,
+    loads: () => loads,
+    advance: (ms: number) => (clock += ms),
+    answer: (result: LoadResult<string, string>) => pending.shift()!(result),
+    settle: () => new Promise((resolve) => setTimeout(resolve, 0)),
+  }
+}
+
+const ok = <T>(value: T) => ({ status: 'success', value }) as const
+const failed = (error: string) => ({ status: 'error', error }) as const
+
+describe('createCachedResource', () => {
+  it('shares one load among concurrent first callers', async () => {
+    const h = harness()
+    const callers = Array.from({ length: 50 }, () => h.resource.get())
+    expect(h.loads()).toBe(1)
+    h.answer(ok('v1'))
+    for (const result of await Promise.all(callers)) expect(result).toEqual(ok('v1'))
+  })
+
+  it('serves a fresh value without loading again', async () => {
+    const h = harness()
+    const first = h.resource.get()
+    h.answer(ok('v1'))
+    await first
+    h.advance(TTL_MS - 1)
+    expect(await h.resource.get()).toEqual(ok('v1'))
+    expect(h.loads()).toBe(1)
+  })
+
+  it('serves a stale value at once and refreshes it once in the background', async () => {
+    const h = harness()
+    const first = h.resource.get()
+    h.answer(ok('v1'))
+    await first
+    h.advance(TTL_MS)
+    expect(await h.resource.get()).toEqual(ok('v1'))
+    expect(await h.resource.get()).toEqual(ok('v1'))
+    expect(h.loads()).toBe(2)
+    h.answer(ok('v2'))
+    await h.settle()
+    expect(await h.resource.get()).toEqual(ok('v2'))
+    expect(h.loads()).toBe(2)
+    h.advance(TTL_MS - 1)
+    expect(await h.resource.get()).toEqual(ok('v2'))
+    expect(h.loads()).toBe(2)
+  })
+
+  it('keeps serving the last good value when a refresh fails, and retries after a TTL', async () => {
+    const h = harness()
+    const first = h.resource.get()
+    h.answer(ok('v1'))
+    await first
+    h.advance(TTL_MS)
+    expect(await h.resource.get()).toEqual(ok('v1'))
+    h.answer(failed('down'))
+    await h.settle()
+    expect(await h.resource.get()).toEqual(ok('v1'))
+    expect(h.loads()).toBe(2)
+    h.advance(TTL_MS)
+    expect(await h.resource.get()).toEqual(ok('v1'))
+    expect(h.loads()).toBe(3)
+    h.answer(ok('v2'))
+    await h.settle()
+    expect(await h.resource.get()).toEqual(ok('v2'))
+  })
+
+  it('gives the error when nothing was ever loaded, and tries again on the next call', async () => {
+    const h = harness()
+    const first = h.resource.get()
+    h.answer(failed('down'))
+    expect(await first).toEqual(failed('down'))
+    expect(h.resource.peek()).toBeUndefined()
+    const second = h.resource.get()
+    expect(h.loads()).toBe(2)
+    h.answer(ok('v1'))
+    expect(await second).toEqual(ok('v1'))
+  })
+
+  it('with a TTL of zero, serves the kept value and refreshes on every call', async () => {
+    let loads = 0
+    const resource = createCachedResource<number, string>({
+      ttlMs: 0,
+      load: async () => ok(++loads),
+    })
+    expect(await resource.get()).toEqual(ok(1))
+    expect(await resource.get()).toEqual(ok(1))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(await resource.get()).toEqual(ok(2))
+  })
+})

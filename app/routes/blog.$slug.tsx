@@ -1,0 +1,87 @@
+import type {
+  HeadersFunction,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from '@remix-run/node'
+import { json } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+
+import { BlogPost } from '~/components/blog/blog-post'
+import { BlogError, PostNotFound } from '~/components/blog/blog-states'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { BLOG_COPY } from '~/content/blog'
+import { blogPostingJsonLd, pageMeta, postPath, rssAlternateLink } from '~/lib/blog-seo'
+import { getConfig } from '~/lib/config.server'
+import { BLOG_PAGE_CACHE_CONTROL, findPostBySlug } from '~/lib/posts.server'
+import type { loader as rootLoader } from '~/root'
+
+export const links: LinksFunction = () => [rssAlternateLink]
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
+  data,
+  matches,
+  params,
+}) => {
+  const siteUrl = matches.find((match) => match.id === 'root')?.data?.site.siteUrl
+  if (data?.status !== 'found') {
+    return pageMeta({
+      siteUrl,
+      path: postPath(params.slug ?? ''),
+      title:
+        data?.status === 'not-found'
+          ? `${BLOG_COPY.notFound} | Brightwell AI`
+          : BLOG_COPY.metaTitle,
+      description: BLOG_COPY.metaDescription,
+      noIndex: true,
+    })
+  }
+  const { post } = data
+  return [
+    ...pageMeta({
+      siteUrl,
+      path: postPath(post.slug),
+      title: `${post.title} | Brightwell AI`,
+      description: post.teaser,
+      image: post.image,
+      type: 'article',
+    }),
+    { property: 'article:published_time', content: post.publishedAt },
+    { property: 'article:author', content: post.author },
+    { property: 'article:section', content: post.category },
+  ]
+}
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const headers = { 'Cache-Control': BLOG_PAGE_CACHE_CONTROL }
+  const result = await findPostBySlug(params.slug ?? '')
+  if (result.status === 'error') {
+    return json({ status: 'error', message: result.message } as const, { status: 502, headers })
+  }
+  if (result.status === 'not-found') {
+    return json({ status: 'not-found' } as const, { status: 404, headers })
+  }
+  // Cards' fields stay behind: the post page shows the long forms.
+  const { preview: _preview, cardDate: _cardDate, ...post } = result.post
+  const jsonLd = blogPostingJsonLd(result.post, getConfig().siteUrl)
+  return json({ status: 'found', post, jsonLd } as const, { headers })
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
+export default function BlogPostRoute() {
+  const data = useLoaderData<typeof loader>()
+  if (data.status === 'error') {
+    return (
+      <div className="px-4 py-24">
+        <BlogError message={data.message} />
+      </div>
+    )
+  }
+  if (data.status === 'not-found') return <PostNotFound />
+  return <BlogPost post={data.post} jsonLd={data.jsonLd} />
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,307 @@
+import type { Page } from '@playwright/test'
+
+import { sanitizeHtmlBatch } from '../../app/lib/sanitize.server'
+import { xssPayloads } from '../../mocks/fixtures/xss-payloads'
+import { startStack, type Stack } from '../support/stack'
+
+import { expectNoAxeViolations } from './axe'
+import { expect, test } from './fixtures'
+
+/** A stack of its own, for states that need an empty post cache. */
+async function withOwnStack(env: Record<string, string>, run: (stack: Stack) => Promise<void>) {
+  const stack = await startStack(env)
+  try {
+    await run(stack)
+  } finally {
+    await stack.stop()
+  }
+}
+
+/** Tailwind 4 gives colours in OKLCH: red-600 and red-700 sit at a hue of about 27. */
+const RED_600_OR_700 = /^oklch\(0\.(50|57)\d* 0\.2\d* 27\.\d+\)$/
+
+const cards = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('article') })
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`blog, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled })
+
+    test('the list shows the newest posts as cards that lead to each post', async ({
+      page,
+      mock,
+      consoleProblems,
+    }) => {
+      await mock.reset()
+      const response = await page.goto('/blog')
+      expect(response?.status()).toBe(200)
+      await expect(page.getByRole('heading', { level: 1, name: 'Our Blog' })).toBeVisible()
+      await expect(page.getByText('Insights, tips and strategies for using AI')).toBeVisible()
+      await expect(cards(page)).toHaveCount(9)
+
+      const card = cards(page).filter({ hasText: 'Taking Restaurant Bookings' })
+      await expect(card.getByText('Voice Agents', { exact: true })).toBeVisible()
+      await expect(card.getByText('484 words')).toBeVisible()
+      await expect(card.getByText('Mar 10, 2025')).toBeVisible()
+      await expect(
+        card.getByText(/^The Friday night problem Every restaurant owner.*\.\.\.$/),
+      ).toBeVisible()
+      await expect(card.locator('img')).toHaveAttribute(
+        'src',
+        '/media/restaurant-ai-phone-bookings.svg',
+      )
+
+      await card.getByRole('link', { name: /Read More →/ }).click()
+      await expect(page).toHaveURL(/\/blog\/restaurant-ai-phone-bookings$/)
+      await expect(
+        page.getByRole('heading', {
+          level: 1,
+          name: 'Taking Restaurant Bookings by Phone with an AI Voice Agent',
+        }),
+      ).toBeVisible()
+      expect(consoleProblems).toEqual([])
+    })
+
+    test('the grid has 1, 2 and 3 columns as the screen widens', async ({ page }) => {
+      for (const [width, columns] of [
+        [375, 1],
+        [800, 2],
+        [1280, 3],
+      ] as const) {
+        await page.setViewportSize({ width, height: 900 })
+        await page.goto('/blog')
+        const lefts = new Set<number>()
+        for (const box of await cards(page).evaluateAll((items) =>
+          items.slice(0, 3).map((item) => Math.round(item.getBoundingClientRect().left)),
+        )) {
+          lefts.add(box)
+        }
+        expect(lefts.size, `${width}px`).toBe(columns)
+      }
+    })
+
+    test('older posts are one page on', async ({ page }) => {
+      await page.goto('/blog')
+      await expect(page.getByText('Page 1 of 2')).toBeVisible()
+      await page.getByRole('link', { name: 'Older posts →' }).click()
+      await expect(page).toHaveURL(/\/blog\?page=2$/)
+      await expect(cards(page)).toHaveCount(3)
+      await expect(cards(page).first()).toContainText('GDPR')
+      await expect(cards(page).last()).toContainText('The Complete Guide')
+    })
+
+    test('a post shows every field and leads back to the blog', async ({
+      page,
+      consoleProblems,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 900 })
+      await page.goto('/blog/restaurant-ai-phone-bookings')
+      const article = page.getByRole('article')
+      await expect(article.getByText('Voice Agents', { exact: true })).toBeVisible()
+      await expect(article.getByText('Tom Davies')).toBeVisible()
+      await expect(article.getByText('March 10, 2025')).toBeVisible()
+      await expect(article.getByText('484 words')).toBeVisible()
+      await expect(article.getByText('published', { exact: true })).toBeVisible()
+      await expect(
+        article.getByText(/^The Friday night problem Every restaurant.*\.\.\.$/),
+      ).toBeVisible()
+      await expect(
+        article.getByRole('heading', { level: 2, name: 'The Friday night problem' }),
+      ).toBeVisible()
+      await expect(
+        article.getByText('Voice Agents, Restaurants, Hospitality, Reservations'),
+      ).toBeVisible()
+      const hero = article.locator('img').first()
+      await expect(hero).toHaveAttribute('width', '1200')
+      await expect(hero).toHaveAttribute('height', '630')
+      await expect
+        .poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0)
+      if (javaScriptEnabled) await expectNoAxeViolations(page)
+
+      await article.getByRole('link', { name: 'Back to Blog' }).click()
+      await expect(page).toHaveURL(/\/blog$/)
+      await expect(page.getByRole('heading', { level: 1, name: 'Our Blog' })).toBeVisible()
+      expect(consoleProblems).toEqual([])
+    })
+
+    test('an unknown post answers 404 with a way back', async ({ page }) => {
+      const response = await page.goto('/blog/no-such-post')
+      expect(response?.status()).toBe(404)
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Blog post not found' }),
+      ).toBeVisible()
+      await expect(page.getByRole('banner')).toBeVisible()
+      // axe runs as script in the page, so only where JavaScript is on; the markup is the same.
+      if (javaScriptEnabled) await expectNoAxeViolations(page)
+      await page.getByRole('link', { name: '← Back to Blog' }).click()
+      await expect(page).toHaveURL(/\/blog$/)
+      await expect(cards(page).first()).toBeVisible()
+    })
+
+    test('the list passes axe', async ({ page }) => {
+      await page.goto('/blog')
+      await expectNoAxeViolations(page)
+    })
+
+    test('a failing backend with nothing cached shows the error in red, with 502', async ({
+      page,
+    }) => {
+      await withOwnStack({}, async (own) => {
+        await own.mock.setState({ posts: 'fail' })
+        for (const path of ['/blog', '/blog/chatbot-vs-live-chat']) {
+          const response = await page.goto(`${own.baseUrl}${path}`)
+          expect(response?.status()).toBe(502)
+          const error = page.getByText('Error: HTTP error! status: 500')
+          await expect(error).toBeVisible()
+          await expect(error).toHaveCSS('color', RED_600_OR_700)
+        }
+        await own.mock.setState({ posts: 'empty' })
+        await page.goto(`${own.baseUrl}/blog`)
+        await expect(page.getByText('No blog posts available at the moment.')).toBeVisible()
+      })
+    })
+
+    test('hostile posts never run script', async ({ page }) => {
+      await withOwnStack({}, async (own) => {
+        await own.mock.setState({ posts: 'hostile' })
+        const dialogs: string[] = []
+        page.on('dialog', (dialog) => {
+          dialogs.push(dialog.message())
+          void dialog.dismiss()
+        })
+        await page.goto(`${own.baseUrl}/blog`)
+        await expect(
+          page.getByRole('heading', {
+            name: 'Sanitisation test one <script>window.__xss=1</script>',
+          }),
+        ).toBeVisible()
+        for (const slug of ['xss-test-one', 'xss-test-two', 'xss-test-three']) {
+          await page.goto(`${own.baseUrl}/blog/${slug}`)
+          await expect(page.getByText(/safe/i).first()).toBeVisible()
+          for (const link of await page.getByRole('article').getByRole('link').all()) {
+            await link.hover()
+          }
+          await page.waitForTimeout(200)
+          if (javaScriptEnabled) {
+            expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined()
+            // Long unbroken words in hostile titles must not push the page sideways on a phone.
+            await page.setViewportSize({ width: 375, height: 800 })
+            expect(
+              await page.evaluate(() => document.documentElement.scrollWidth),
+            ).toBeLessThanOrEqual(375)
+            await page.setViewportSize({ width: 1280, height: 800 })
+          }
+        }
+        await page.goto(`${own.baseUrl}/blog/xss-test-one`)
+        await expect(
+          page.getByRole('article').locator('iframe, object, embed, form, math, [onerror]'),
+        ).toHaveCount(0)
+        expect(dialogs).toEqual([])
+      })
+    })
+  })
+}
+
+test.describe('blog with JavaScript', () => {
+  test('client navigation to the list shows "Loading blogs..." while the list loads', async ({
+    page,
+  }) => {
+    await withOwnStack({ BACKEND_TIMEOUT_MS: '10000' }, async (own) => {
+      await own.mock.setState({ posts: 'slow', delayMs: 2500 })
+      // Hydrated first, so that the navigation is a client-side one.
+      await page.goto(`${own.baseUrl}/`, { waitUntil: 'networkidle' })
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Blog' })
+        .click()
+      await expect(page.getByText('Loading blogs...')).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1, name: 'Our Blog' })).toBeVisible({
+        timeout: 15_000,
+      })
+      await expect(page.getByText('Loading blogs...')).toBeHidden()
+      await expect(cards(page)).toHaveCount(9)
+    })
+  })
+
+  test('client navigation to a post shows "Loading blog post..." while it loads', async ({
+    page,
+  }) => {
+    await withOwnStack({ BACKEND_TIMEOUT_MS: '10000' }, async (own) => {
+      await own.mock.setState({ posts: 'slow', delayMs: 2500 })
+      // Hydrated first, so that the navigation is a client-side one.
+      await page.goto(`${own.baseUrl}/`, { waitUntil: 'networkidle' })
+      // Nothing on the home page links to a post yet; navigate as a link would.
+      await page.evaluate(() => {
+        const { __remixRouter: router } = window as unknown as {
+          __remixRouter: { navigate: (to: string) => Promise<void> }
+        }
+        // Not awaited: the test watches the page while the navigation is pending.
+        void router.navigate('/blog/chatbot-vs-live-chat')
+      })
+      await expect(page.getByText('Loading blog post...')).toBeVisible()
+      await expect(
+        page.getByRole('heading', {
+          level: 1,
+          name: 'AI Chatbot or Live Chat: Which Is Right for You?',
+        }),
+      ).toBeVisible({ timeout: 15_000 })
+      await expect(page.getByText('Loading blog post...')).toBeHidden()
+    })
+  })
+
+  test('an image that fails to load gives way to the placeholder', async ({ page }) => {
+    await page.route('**/media/chatbot-vs-live-chat.svg', (route) => route.abort())
+    await page.goto('/blog')
+    const card = cards(page).filter({ hasText: 'AI Chatbot or Live Chat' })
+    await expect(card.locator('img')).toHaveCount(0)
+    await expect(card.locator('svg[aria-hidden="true"]')).toBeVisible()
+  })
+
+  test('client navigation between posts keeps hydration clean', async ({
+    page,
+    consoleProblems,
+  }) => {
+    await page.goto('/blog', { waitUntil: 'networkidle' })
+    await cards(page).first().getByRole('link').click()
+    await expect(page).toHaveURL(/\/blog\/chatbot-vs-live-chat$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/AI Chatbot or Live Chat/)
+    await page.goBack()
+    await expect(page).toHaveURL(/\/blog$/)
+    await expect(cards(page)).toHaveCount(9)
+    expect(consoleProblems).toEqual([])
+  })
+})
+
+test('no payload of the XSS list runs once sanitised, even on a page without a CSP', async ({
+  page,
+}) => {
+  const sanitised = await sanitizeHtmlBatch(Object.values(xssPayloads), {
+    siteUrl: 'https://www.brightwell.example',
+    resolveImageSrc: (src) => (src.startsWith('/') ? `https://www.brightwell.example${src}` : null),
+  })
+  const dialogs: string[] = []
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message())
+    void dialog.dismiss()
+  })
+  await page.setContent(
+    `<!doctype html><body>${sanitised.map(({ html }) => `<section>${html}</section>`).join('')}</body>`,
+  )
+  // Give error, load, toggle and animation handlers their chance, then poke everything.
+  await page.waitForTimeout(500)
+  await page.evaluate(() => {
+    for (const element of Array.from(document.querySelectorAll('body *'))) {
+      for (const type of ['mouseover', 'focus', 'click', 'toggle', 'animationstart']) {
+        element.dispatchEvent(new Event(type, { bubbles: true }))
+      }
+    }
+  })
+  await page.waitForTimeout(200)
+  expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined()
+  expect(page.frames()).toHaveLength(1)
+  expect(dialogs).toEqual([])
+})
