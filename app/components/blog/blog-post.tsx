@@ -56,7 +56,7 @@ export function BlogPost({ post, jsonLd }: { post: PostView; jsonLd: string }) {
       <PostImage src={post.image} eager sizes={HERO_IMAGE_SIZES} className="mt-10 rounded-2xl" />
 
       <div
-        className="prose prose-slate mx-auto mt-10 break-words max-w-3xl prose-headings:tracking-tight prose-a:text-indigo-700 prose-img:rounded-xl lg:prose-lg"
+        className="prose prose-slate mx-auto mt-10 break-words max-w-3xl prose-headings:tracking-tight prose-a:text-indigo-700 prose-img:rounded-xl"
         // Sanitised on the server when the list was fetched (app/lib/sanitize.server.ts).
         dangerouslySetInnerHTML={{ __html: post.html }}
       />

@@ -29,10 +29,10 @@ export function LegalDocumentBody({
   idPrefix = '',
   showDate = true,
 }: LegalDocumentBodyProps) {
-  const size = headingLevel === 2 ? 'prose-base' : 'prose-sm'
   return (
     <div
-      className={`legal-document prose prose-slate ${size} max-w-none prose-headings:text-slate-900 prose-a:text-indigo-700 prose-a:underline-offset-2 prose-a:hover:text-indigo-900`}
+      // One type scale (prose's default) for every long text: each extra size adds to every page's CSS.
+      className={`legal-document prose prose-slate max-w-none prose-headings:text-slate-900 prose-a:text-indigo-700 prose-a:underline-offset-2 prose-a:hover:text-indigo-900`}
     >
       {showDate ? (
         <p className="text-sm text-slate-600">
