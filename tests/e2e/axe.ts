@@ -16,6 +16,16 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
  */
 export async function expectNoAxeViolations(page: Page) {
   const audited = (await timersRun(page)) ? page : await copyWithoutScripts(page)
+  // Colours are judged as shown: a dialog half way through fading in would read as low contrast.
+  await audited.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  )
+  )
   await audited.evaluate(AXE_SOURCE)
   const violations = await audited.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: typeof AxeCore }).axe
