@@ -25,7 +25,6 @@ export async function expectNoAxeViolations(page: Page) {
         .map((animation) => animation.finished),
     ),
   )
-  )
   await audited.evaluate(AXE_SOURCE)
   const violations = await audited.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: typeof AxeCore }).axe
