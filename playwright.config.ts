@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './tests/support/chromium'
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -18,15 +18,7 @@ export default defineConfig({
     timezoneId: 'Europe/London',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],

@@ -4,7 +4,7 @@
  */
 import autocannon from 'autocannon'
 
-import { startStack } from '../tests/support/stack'
+import { requireProductionBuild, startStack } from '../tests/support/stack'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10)
@@ -25,6 +25,7 @@ async function measure(name: string, url: string): Promise<Row> {
   }
 }
 
+requireProductionBuild()
 const stack = await startStack({ CONTACT_RATE_LIMIT: '5/900' })
 try {
   const postsResponse = await fetch(`${stack.mock.url}/app/posts/`)

@@ -14,24 +14,15 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse'
 
-import { ROOT, startStack } from '../tests/support/stack'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium'
+import { requireProductionBuild, ROOT, startStack } from '../tests/support/stack'
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const RUN_TIMEOUT_MS = Number(process.env.LIGHTHOUSE_RUN_TIMEOUT_S ?? 120) * 1000
 /** A run whose trace failed is repeated this often in all. */
 const ATTEMPTS = 2
 const REPORT_PATH = path.join(ROOT, 'reports', 'lighthouse.json')
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS]
 type Preset = { name: string; config: Config | undefined }
 const PRESETS: Preset[] = [
   { name: 'mobile', config: undefined },
@@ -58,16 +49,7 @@ type Row = {
   error?: string
 }
 
-function requireBuild() {
-  const missing = ['build/server/index.js', 'build/index.js', 'public/build'].filter(
-    (file) => !fs.existsSync(path.join(ROOT, file)),
-  )
-  if (missing.length > 0) {
-    console.error(
-      `No production build (${missing.join(', ')} missing): run \`npm run build\` first.`,
-    )
-    process.exit(1)
-  }
+function requireBrowser() {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     console.error(`No browser at ${CHROMIUM_PATH}: install chromium or set CHROMIUM_PATH.`)
     process.exit(1)
@@ -198,7 +180,8 @@ function printAudits(heading: string, rows: Row[], include: (audit: FailingAudit
   }
 }
 
-requireBuild()
+requireProductionBuild()
+requireBrowser()
 
 const rows: Row[] = []
 let exitCode = 0

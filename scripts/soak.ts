@@ -11,11 +11,10 @@
  * the backend, or the server's resident memory grew by more than half after the warm-up.
  */
 import fs from 'node:fs'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 
 import type { PostsMode } from '../mocks/backend'
-import { ROOT, startStack, type Stack } from '../tests/support/stack'
+import { requireProductionBuild, startStack, type Stack } from '../tests/support/stack'
 
 const DURATION_MS = Number(process.env.SOAK_DURATION_S ?? 180) * 1000
 const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 16)
@@ -40,18 +39,6 @@ const ENQUIRY_CONTRACT_STATUSES = [303, 400, 429, 502]
 type Kind = { name: string; weight: number; expected: number[]; send: () => Promise<Outcome> }
 type Outcome = { status: number | string; ms: number }
 type Tally = { durations: number[]; statuses: Map<number | string, number> }
-
-function requireBuild() {
-  const missing = ['build/server/index.js', 'build/index.js', 'public/build'].filter(
-    (file) => !fs.existsSync(path.join(ROOT, file)),
-  )
-  if (missing.length > 0) {
-    console.error(
-      `No production build (${missing.join(', ')} missing): run \`npm run build\` first.`,
-    )
-    process.exit(1)
-  }
-}
 
 /** Resident memory of a process in MB, from Linux's /proc. */
 function rssMb(pid: number): number | undefined {
@@ -195,7 +182,7 @@ async function checkEnquiries(stack: Stack, runId: string, accepted: Set<string>
   return { received: received.length, missing, duplicated, unacknowledged, wrongShape }
 }
 
-requireBuild()
+requireProductionBuild()
 
 const runId = Math.random().toString(36).slice(2, 8)
 const failures: string[] = []

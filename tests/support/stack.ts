@@ -3,6 +3,7 @@
  * `node build/server/index.js`, exactly like the Docker image) and the mock backend, on free ports.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 
@@ -131,5 +132,18 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       await server.stop()
       await backend.close()
     },
+  }
+}
+
+/** Scripts that measure the production server stop early, and say why, without a build. */
+export function requireProductionBuild() {
+  const missing = ['build/server/index.js', 'build/index.js', 'public/build'].filter(
+    (file) => !fs.existsSync(path.join(ROOT, file)),
+  )
+  if (missing.length > 0) {
+    console.error(
+      `No production build (${missing.join(', ')} missing): run \`npm run build\` first.`,
+    )
+    process.exit(1)
   }
 }
