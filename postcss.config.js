@@ -1,5 +1,7 @@
 export default {
   plugins: {
-    '@tailwindcss/postcss': {},
+    // Always lower CSS nesting (Remix's CSS bundler cannot parse typography's nested rules); the
+    // production build minifies as well.
+    '@tailwindcss/postcss': { optimize: { minify: process.env.NODE_ENV === 'production' } },
   },
 }
