@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { createRateLimiter } from '../../app/lib/rate-limit.server'
+import { startMockBackend } from '../../mocks/backend'
 import { startRedis } from '../support/redis'
+import { startServer } from '../support/stack'
 
 let redis: Awaited<ReturnType<typeof startRedis>>
 
@@ -58,6 +60,40 @@ describe('the enquiry rate limit', () => {
       expect(decision).toEqual({ limited: false })
     } finally {
       await limiter.close()
+    }
+  })
+})
+
+describe('two production instances behind one load balancer', () => {
+  it('share the enquiry limit through REDIS_URL, and forward only what the limit allows', async () => {
+    const backend = await startMockBackend({ quiet: true })
+    const env = { BACKEND_URL: backend.url, REDIS_URL: redis.url, CONTACT_RATE_LIMIT: '2/60' }
+    const instances = [await startServer(env), await startServer(env)]
+    try {
+      const enquiry = {
+        firstName: 'Priya',
+        lastName: 'Shah',
+        email: 'priya@example.com',
+        phone: '+44 7700 900456',
+        businessName: 'Shah Dental',
+        message: 'Our receptionist cannot keep up with calls on Mondays.',
+      }
+      const statuses = []
+      for (const instance of [...instances, ...instances]) {
+        const response = await fetch(`${instance.url}/contact`, {
+          method: 'POST',
+          body: new URLSearchParams(enquiry),
+          headers: { 'x-forwarded-for': '198.51.100.23' },
+          redirect: 'manual',
+        })
+        statuses.push(response.status)
+      }
+      expect(statuses).toEqual([303, 303, 429, 429])
+      const received = await (await fetch(`${backend.url}/__mock/enquiries`)).json()
+      expect(received).toHaveLength(2)
+    } finally {
+      await Promise.all(instances.map((instance) => instance.stop()))
+      await backend.close()
     }
   })
 })
