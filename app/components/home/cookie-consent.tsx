@@ -1,25 +1,26 @@
-import { useLocation } from '@remix-run/react'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useEffect, useState, type ComponentType } from 'react'
 
-import { COOKIE_CONSENT_COPY } from '~/content/cookie-consent'
 import { getConsent, onConsentChange, setConsent, type Consent } from '~/lib/consent'
 import { COOKIE_DIALOG_DELAY_MS } from '~/lib/constants'
 
-import { LegalDocumentModalSlot, LegalModalLink, type LegalDocumentKey } from './legal-modals'
+import type { ConsentDialogProps } from './cookie-consent-dialog'
 
 /**
  * SPEC section 4: with no stored choice, a non-modal dialog appears 1 s after the page has
  * loaded and stays until the visitor chooses. It is never rendered on the server, so it cannot
- * block a page without JavaScript (where nothing non-essential exists to consent to).
+ * block a page without JavaScript (where nothing non-essential exists to consent to). The timing
+ * lives here; the dialog's markup and copy load separately, only for visitors who have not chosen.
  */
 export function CookieConsent() {
   const [isOpen, setIsOpen] = useState(false)
-  const [openDocument, setOpenDocument] = useState<LegalDocumentKey | null>(null)
-  const dialogRef = useRef<HTMLDivElement>(null)
-  const { pathname } = useLocation()
+  const [Dialog, setDialog] = useState<ComponentType<ConsentDialogProps> | null>(null)
 
   useEffect(() => {
     if (getConsent()) return
+    let isCurrent = true
+    void import('./cookie-consent-dialog').then((module) => {
+      if (isCurrent) setDialog(() => module.ConsentDialog)
+    })
     let timer: number | undefined
     const openLater = () => {
       timer = window.setTimeout(() => {
@@ -32,83 +33,17 @@ export function CookieConsent() {
       if (consent) setIsOpen(false)
     })
     return () => {
+      isCurrent = false
       window.clearTimeout(timer)
       window.removeEventListener('load', openLater)
       stopListening()
     }
   }, [])
 
-  // Take focus only when nothing has it yet, so a visitor who is already reading or typing
-  // is not interrupted; the dialog sits first in the page so Tab reaches it early anyway.
-  useEffect(() => {
-    if (isOpen && (!document.activeElement || document.activeElement === document.body)) {
-      dialogRef.current?.focus()
-    }
-  }, [isOpen])
-
-  // A link inside a legal text leads to another page: the modal goes with the old page.
-  useEffect(() => setOpenDocument(null), [pathname])
-
-  const closeDocument = useCallback(() => setOpenDocument(null), [])
-
   const choose = (consent: Consent) => {
     setConsent(consent)
     setIsOpen(false)
   }
 
-  return (
-    <>
-      {isOpen ? (
-        <div
-          ref={dialogRef}
-          role="dialog"
-          aria-modal="false"
-          aria-labelledby="cookie-consent-title"
-          aria-describedby="cookie-consent-text"
-          tabIndex={-1}
-          className="fixed inset-x-3 bottom-3 z-40 print:hidden rounded-2xl bg-white p-4 text-slate-900 shadow-2xl ring-1 ring-slate-900/10 focus:outline-none motion-safe:animate-[consent-in_300ms_ease-out] sm:inset-x-auto sm:bottom-6 sm:left-6 sm:max-w-md sm:p-6"
-        >
-          <h2 id="cookie-consent-title" className="text-base font-semibold">
-            {COOKIE_CONSENT_COPY.title}
-          </h2>
-          <p id="cookie-consent-text" className="mt-2 text-sm leading-6 text-slate-600">
-            {COOKIE_CONSENT_COPY.text} Read our{' '}
-            <LegalModalLink documentKey="privacy" onOpen={setOpenDocument} className={linkClass} />{' '}
-            and{' '}
-            <LegalModalLink documentKey="terms" onOpen={setOpenDocument} className={linkClass} />.
-          </p>
-          <div className="mt-4 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-            <button
-              type="button"
-              onClick={() => choose('accepted')}
-              className={`${buttonClass} col-span-2 bg-indigo-600 text-white hover:bg-indigo-500`}
-            >
-              I Consent
-            </button>
-            <button
-              type="button"
-              onClick={() => choose('declined')}
-              className={`${buttonClass} bg-slate-100 text-slate-900 ring-1 ring-slate-300 hover:bg-slate-200`}
-            >
-              Only Essential
-            </button>
-            <button
-              type="button"
-              onClick={() => choose('declined')}
-              className={`${buttonClass} text-slate-700 underline-offset-4 hover:bg-slate-50 hover:underline`}
-            >
-              Decline
-            </button>
-          </div>
-        </div>
-      ) : null}
-      <LegalDocumentModalSlot documentKey={openDocument} onClose={closeDocument} />
-    </>
-  )
+  return isOpen && Dialog ? <Dialog onChoose={choose} /> : null
 }
-
-const linkClass =
-  'font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-indigo-600'
-
-const buttonClass =
-  'rounded-lg px-4 py-2.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
