@@ -33,17 +33,29 @@ export function createRateLimiter({
   storeTimeoutMs = 1000,
 }: RateLimiterOptions): RateLimiter {
   const windowMs = windowS * 1000
-  const { store, close } = redisUrl ? createRedisStore(redisUrl, prefix) : createMemoryStore()
-  const ready = store.then((resolved) => {
-    resolved.init?.({ windowMs } as Options)
-    return resolved
-  })
+  const backend = redisUrl ? redisBackend(redisUrl, prefix) : memoryBackend()
+  let ready: Promise<Store> | undefined
+
+  // The store is built (and its scripts loaded) once; a failed attempt is retried on the next hit.
+  function store() {
+    if (!ready) {
+      const attempt = backend.build().then(async (built) => {
+        await built.init?.({ windowMs } as Options)
+        return built
+      })
+      attempt.catch(() => {
+        if (ready === attempt) ready = undefined
+      })
+      ready = attempt
+    }
+    return ready
+  }
 
   return {
     async hit(key) {
       try {
         const { totalHits, resetTime } = await withTimeout(
-          ready.then((resolved) => resolved.increment(key)),
+          store().then((resolved) => resolved.increment(key)),
           storeTimeoutMs,
         )
         if (totalHits <= max) return { limited: false }
@@ -55,16 +67,16 @@ export function createRateLimiter({
         return { limited: false }
       }
     },
-    close,
+    close: backend.close,
   }
 }
 
-function createMemoryStore() {
+function memoryBackend() {
   const memory = new MemoryStore()
-  return { store: Promise.resolve<Store>(memory), close: async () => memory.shutdown() }
+  return { build: async (): Promise<Store> => memory, close: async () => memory.shutdown() }
 }
 
-function createRedisStore(redisUrl: string, prefix: string) {
+function redisBackend(redisUrl: string, prefix: string) {
   const client = createClient({
     url: redisUrl,
     socket: {
@@ -73,17 +85,17 @@ function createRedisStore(redisUrl: string, prefix: string) {
     },
   })
   client.on('error', (error: Error) => log('warn', 'redis error', { reason: error.message }))
-  // The store loads its scripts as it is built: build it once Redis answers.
-  const store = client
-    .connect()
-    .then(
-      () =>
-        new RedisStore({ prefix, sendCommand: (...args: string[]) => client.sendCommand(args) }),
-    )
+  const connected = client.connect()
   // Failures surface in hit(), which lets the enquiry through.
-  store.catch(() => undefined)
+  connected.catch(() => undefined)
   return {
-    store: store as Promise<Store>,
+    build: async (): Promise<Store> => {
+      await connected
+      return new RedisStore({
+        prefix,
+        sendCommand: (...args: string[]) => client.sendCommand(args),
+      })
+    },
     close: async () => {
       if (client.isReady) await client.close().catch(() => client.destroy())
       else if (client.isOpen) client.destroy()

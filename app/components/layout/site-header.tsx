@@ -114,31 +114,12 @@ export function SiteHeader() {
         </a>
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {HOME_SECTIONS.map((section) => {
-              const isActive = section.id === activeSectionId
-              return (
-                <li key={section.id}>
-                  <a
-                    href={`/#${section.id}`}
-                    aria-current={isActive ? 'true' : undefined}
-                    onClick={(event) => goToSection(event, section.id)}
-                    className={`${desktopLinkClass} ${isActive ? desktopActiveClass : desktopIdleClass}`}
-                  >
-                    {section.label}
-                  </a>
-                </li>
-              )
-            })}
-            <li>
-              <NavLink
-                to="/blog"
-                className={({ isActive }) =>
-                  `${desktopLinkClass} ${isActive ? desktopActiveClass : desktopIdleClass}`
-                }
-              >
-                Blog
-              </NavLink>
-            </li>
+            <NavItems
+              linkClass={desktopLinkClass}
+              idleClass={desktopIdleClass}
+              activeSectionId={activeSectionId}
+              onSectionClick={goToSection}
+            />
           </ul>
         </nav>
         <div className="flex items-center gap-2">
@@ -183,32 +164,13 @@ export function SiteHeader() {
               className="absolute right-0 mt-3 w-72 max-w-[calc(100vw-2rem)] rounded-2xl border border-slate-200 bg-white p-2 shadow-xl"
             >
               <ul>
-                {HOME_SECTIONS.map((section) => {
-                  const isActive = section.id === activeSectionId
-                  return (
-                    <li key={section.id}>
-                      <a
-                        href={`/#${section.id}`}
-                        aria-current={isActive ? 'true' : undefined}
-                        onClick={(event) => goToSection(event, section.id)}
-                        className={`${mobileLinkClass} ${isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-700 hover:bg-slate-100'}`}
-                      >
-                        {section.label}
-                      </a>
-                    </li>
-                  )
-                })}
-                <li>
-                  <NavLink
-                    to="/blog"
-                    onClick={closeMenu}
-                    className={({ isActive }) =>
-                      `${mobileLinkClass} ${isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-700 hover:bg-slate-100'}`
-                    }
-                  >
-                    Blog
-                  </NavLink>
-                </li>
+                <NavItems
+                  linkClass={mobileLinkClass}
+                  idleClass={mobileIdleClass}
+                  activeSectionId={activeSectionId}
+                  onSectionClick={goToSection}
+                  onBlogClick={closeMenu}
+                />
                 {site ? (
                   <li>
                     <a
@@ -234,7 +196,52 @@ export function SiteHeader() {
 
 const desktopLinkClass =
   'rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none'
-const desktopActiveClass = 'bg-indigo-50 text-indigo-700'
+const activeClass = 'bg-indigo-50 text-indigo-700'
 const desktopIdleClass = 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+const mobileIdleClass = 'text-slate-700 hover:bg-slate-100'
 const mobileLinkClass =
   'block rounded-lg px-3 py-2.5 text-base font-medium focus-visible:outline-2 focus-visible:outline-indigo-600'
+
+/** The section items and Blog, as the desktop bar and the mobile menu both list them. */
+function NavItems({
+  linkClass,
+  idleClass,
+  activeSectionId,
+  onSectionClick,
+  onBlogClick,
+}: {
+  linkClass: string
+  idleClass: string
+  activeSectionId: HomeSectionId | undefined
+  onSectionClick: (event: MouseEvent<HTMLAnchorElement>, id: HomeSectionId) => void
+  onBlogClick?: () => void
+}) {
+  return (
+    <>
+      {HOME_SECTIONS.map((section) => {
+        const isActive = section.id === activeSectionId
+        return (
+          <li key={section.id}>
+            <a
+              href={`/#${section.id}`}
+              aria-current={isActive ? 'true' : undefined}
+              onClick={(event) => onSectionClick(event, section.id)}
+              className={`${linkClass} ${isActive ? activeClass : idleClass}`}
+            >
+              {section.label}
+            </a>
+          </li>
+        )
+      })}
+      <li>
+        <NavLink
+          to="/blog"
+          onClick={onBlogClick}
+          className={({ isActive }) => `${linkClass} ${isActive ? activeClass : idleClass}`}
+        >
+          Blog
+        </NavLink>
+      </li>
+    </>
+  )
+}
