@@ -4,6 +4,9 @@ set -euo pipefail
 need=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || need+=(chromium)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
+# Pages are measured as they render: without fonts, text has no width.
+[ -d /usr/share/fonts/truetype/dejavu ] || need+=(fonts-dejavu-core)
+[ -d /usr/share/fonts/truetype/liberation ] || need+=(fonts-liberation)
 [ ${#need[@]} -eq 0 ] && exit 0
 
 echo "Installing test tools: ${need[*]}"
