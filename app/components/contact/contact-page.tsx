@@ -1,3 +1,4 @@
+import { ExternalLink } from '~/components/ui/external-link'
 import { CONTACT_PAGE_COPY } from '~/content/contact'
 import type { EnquiryResult } from '~/lib/enquiry-fields'
 import { useSiteConfig } from '~/lib/use-site-config'
@@ -53,14 +54,9 @@ export function ContactPage({ serverResult }: { serverResult?: EnquiryResult }) 
                   <div>
                     <dt className="text-slate-600">{CONTACT_PAGE_COPY.whatsappLabel}</dt>
                     <dd className="mt-1">
-                      <a
-                        href={site.whatsappUrl}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className={linkClass}
-                      >
-                        WhatsApp chat<span className="sr-only"> (opens in a new tab)</span>
-                      </a>
+                      <ExternalLink href={site.whatsappUrl} className={linkClass}>
+                        WhatsApp chat
+                      </ExternalLink>
                     </dd>
                   </div>
                 </dl>
@@ -71,15 +67,12 @@ export function ContactPage({ serverResult }: { serverResult?: EnquiryResult }) 
                 <p className="mt-2 text-sm leading-6 text-indigo-100">
                   {CONTACT_PAGE_COPY.discoveryCallText}
                 </p>
-                <a
+                <ExternalLink
                   href={site.schedulerUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
                   className="mt-4 inline-block rounded-lg bg-white px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
                 >
                   {CONTACT_PAGE_COPY.discoveryCallCta}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
+                </ExternalLink>
               </div>
             </aside>
           ) : null}

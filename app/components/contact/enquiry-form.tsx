@@ -1,6 +1,7 @@
 import { useFetcher } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 
+import { ExternalLink } from '~/components/ui/external-link'
 import { notify } from '~/components/ui/toaster'
 import { ENQUIRY_FIELD_COPY, ENQUIRY_FORM_COPY } from '~/content/contact'
 import {
@@ -267,15 +268,9 @@ function FormNotice({ message }: { message: string }) {
             </a>
           </li>
           <li>
-            <a
-              href={site.whatsappUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={linkClass}
-            >
+            <ExternalLink href={site.whatsappUrl} className={linkClass}>
               {ENQUIRY_FORM_COPY.whatsapp}
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
+            </ExternalLink>
           </li>
         </ul>
       ) : null}

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
 
 import { EnquiryForm } from '~/components/contact/enquiry-form'
+import { ExternalLink } from '~/components/ui/external-link'
 import { CONTACT_COPY } from '~/content/home-contact'
 import { DISCOVERY_CALL_MINUTES } from '~/lib/constants'
 
 import { CalendarIcon, ChatIcon, ClockIcon, GlobeIcon, MailIcon, PhoneIcon } from './icons'
-import { NewTabHint, SECTION_CLASS, SectionHeading } from './section-heading'
+import { SECTION_CLASS, SectionHeading } from './section-heading'
 import type { SiteConfig } from './site-config'
 
 export function ContactSection({ site }: { site: SiteConfig }) {
@@ -40,15 +41,9 @@ export function ContactSection({ site }: { site: SiteConfig }) {
                 </a>
               </ContactCard>
               <ContactCard icon={<ChatIcon />} title="Live chat" note={CONTACT_COPY.liveChatText}>
-                <a
-                  href={site.whatsappUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={contactLinkClass}
-                >
+                <ExternalLink href={site.whatsappUrl} className={contactLinkClass}>
                   Start a live chat
-                  <NewTabHint />
-                </a>
+                </ExternalLink>
               </ContactCard>
             </ul>
             <p className="flex gap-3 rounded-2xl bg-white p-5 text-sm leading-6 text-slate-600 ring-1 ring-slate-200">
@@ -117,16 +112,13 @@ function DiscoveryCallCard({ schedulerUrl }: { schedulerUrl: string }) {
         </li>
       </ul>
       <p className="mt-4 leading-7 text-slate-300">{discoveryCall.text}</p>
-      <a
+      <ExternalLink
         href={schedulerUrl}
-        target="_blank"
-        rel="noopener noreferrer"
         className="mt-6 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-white px-4 py-3 text-sm font-semibold sm:px-5 sm:text-base text-slate-900 transition hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white motion-reduce:transition-none sm:w-auto"
       >
         <CalendarIcon className="h-5 w-5 text-indigo-600" />
         {discoveryCall.cta}
-        <NewTabHint />
-      </a>
+      </ExternalLink>
     </div>
   )
 }

@@ -1,7 +1,8 @@
+import { ExternalLink } from '~/components/ui/external-link'
 import { HERO, HERO_ACTIVITY, IMPACT_FIGURES } from '~/content/home'
 
 import { ArrowDownIcon, CalendarIcon, CheckIcon, SparkleIcon } from './icons'
-import { NewTabHint, SECTION_CLASS } from './section-heading'
+import { SECTION_CLASS } from './section-heading'
 
 export function Hero({ schedulerUrl }: { schedulerUrl: string }) {
   return (
@@ -36,16 +37,13 @@ export function Hero({ schedulerUrl }: { schedulerUrl: string }) {
               Explore Solutions
               <ArrowDownIcon className="h-5 w-5" />
             </a>
-            <a
+            <ExternalLink
               href={schedulerUrl}
-              target="_blank"
-              rel="noopener noreferrer"
               className="inline-flex items-center justify-center gap-2 rounded-xl bg-white px-6 py-3.5 text-base font-semibold text-slate-900 shadow-xs ring-1 ring-slate-300 transition hover:bg-slate-50 hover:ring-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none"
             >
               <CalendarIcon className="h-5 w-5 text-indigo-600" />
               Schedule a Demo
-              <NewTabHint />
-            </a>
+            </ExternalLink>
           </div>
         </div>
         <HeroActivityCard />

@@ -34,10 +34,6 @@ export function SectionHeading({ id, eyebrow, title, lead, tone = 'light' }: Sec
 }
 
 /** Said after the text of every link that opens a new tab. */
-export function NewTabHint() {
-  return <span className="sr-only"> (opens in a new tab)</span>
-}
-
 /** Classes for an anchored section: focusable by in-page links, without a focus ring of its own.
  * (The stylesheet's scroll-padding-top keeps its heading clear of the fixed bar.) */
 export const SECTION_CLASS = 'focus:outline-none'

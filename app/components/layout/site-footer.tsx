@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 
+import { ExternalLink } from '~/components/ui/external-link'
 import { COMPANY } from '~/content/company'
 import { useSiteConfig } from '~/lib/use-site-config'
 
@@ -23,15 +24,9 @@ export function SiteFooter() {
           <ul className="mt-6 flex gap-4" aria-label="Social media">
             {COMPANY.social.map((network) => (
               <li key={network.name}>
-                <a
-                  href={network.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={linkClass}
-                >
+                <ExternalLink href={network.href} className={linkClass}>
                   {network.name}
-                  <span className="sr-only"> (opens in a new tab)</span>
-                </a>
+                </ExternalLink>
               </li>
             ))}
           </ul>
@@ -72,14 +67,9 @@ export function SiteFooter() {
             {site ? (
               <>
                 <li>
-                  <a
-                    href={site.schedulerUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className={linkClass}
-                  >
-                    Book a Call<span className="sr-only"> (opens in a new tab)</span>
-                  </a>
+                  <ExternalLink href={site.schedulerUrl} className={linkClass}>
+                    Book a Call
+                  </ExternalLink>
                 </li>
                 <li>
                   <a href={`mailto:${site.email}`} className={linkClass}>

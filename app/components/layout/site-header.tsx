@@ -1,6 +1,7 @@
 import { NavLink, useLocation, useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
 
+import { ExternalLink } from '~/components/ui/external-link'
 import { COMPANY } from '~/content/company'
 import { getActiveSectionId, isNavScrolled } from '~/lib/active-section'
 import { HOME_SECTIONS, RETURN_HOME_SCROLL_DELAY_MS, type HomeSectionId } from '~/lib/constants'
@@ -124,15 +125,12 @@ export function SiteHeader() {
         </nav>
         <div className="flex items-center gap-2">
           {site ? (
-            <a
+            <ExternalLink
               href={site.schedulerUrl}
-              target="_blank"
-              rel="noopener noreferrer"
               className="hidden rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none sm:inline-block"
             >
               Book a Discovery Call
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
+            </ExternalLink>
           ) : null}
           <details ref={menuRef} className="group relative lg:hidden">
             <summary
@@ -173,16 +171,13 @@ export function SiteHeader() {
                 />
                 {site ? (
                   <li>
-                    <a
+                    <ExternalLink
                       href={site.schedulerUrl}
-                      target="_blank"
-                      rel="noopener noreferrer"
                       onClick={closeMenu}
                       className="mt-1 block rounded-lg bg-indigo-600 px-3 py-2.5 text-center text-base font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
                     >
                       Book a Discovery Call
-                      <span className="sr-only"> (opens in a new tab)</span>
-                    </a>
+                    </ExternalLink>
                   </li>
                 ) : null}
               </ul>

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { useId } from 'react'
 
+import { ExternalLink } from '~/components/ui/external-link'
 import type {
   InlinePart,
   LegalBlock,
@@ -194,12 +195,7 @@ function InlinePartContent({ part }: { part: InlinePart }) {
   if (typeof part === 'string') return <>{part}</>
   if ('contact' in part) return <ContactLink kind={part.contact} />
   if (part.href.startsWith('/')) return <Link to={part.href}>{part.text}</Link>
-  return (
-    <a href={part.href} target="_blank" rel="noopener noreferrer">
-      {part.text}
-      <span className="sr-only"> (opens in a new tab)</span>
-    </a>
-  )
+  return <ExternalLink href={part.href}>{part.text}</ExternalLink>
 }
 
 /** The company's email or phone, from settings (COMPANY_EMAIL / COMPANY_PHONE). */
