@@ -10,6 +10,7 @@ import express from 'express'
 import helmet from 'helmet'
 
 import { ConfigError, getConfig } from './app/lib/config.server'
+import { MAX_REQUEST_BODY_BYTES } from './app/lib/constants'
 import { isAllowedOrigin } from './app/lib/enquiry.server'
 import { log } from './app/lib/log.server'
 import { createRateLimiter } from './app/lib/rate-limit.server'
@@ -17,7 +18,6 @@ import { createRenderCache } from './server/render-cache'
 
 installGlobals({ nativeFetch: true })
 
-const MAX_BODY_BYTES = 64 * 1024
 const SHUTDOWN_GRACE_MS = 10_000
 
 let config: ReturnType<typeof getConfig>
@@ -131,7 +131,7 @@ app.use((_req, res, next) => {
 
 app.use((req, res, next) => {
   const declaredLength = Number(req.get('content-length') ?? 0)
-  if (declaredLength > MAX_BODY_BYTES) {
+  if (declaredLength > MAX_REQUEST_BODY_BYTES) {
     res.status(413).type('text/plain').send('Request body too large')
     return
   }

@@ -12,6 +12,9 @@ export const DISCOVERY_CALL_MINUTES = 30
 export const DATE_TIME_ZONE = 'Europe/London'
 export const DATE_LOCALE = 'en-US'
 
+/** The largest request body the site accepts (INTERFACE.md: 413 above it). */
+export const MAX_REQUEST_BODY_BYTES = 64 * 1024
+
 export const COOKIE_CONSENT_KEY = 'cookieConsent'
 
 /** The home page's anchored sections, in page order; the navigation lists them the same way. */

@@ -3,12 +3,11 @@ import { json, redirect, type AppLoadContext } from '@remix-run/node'
 import { ENQUIRY_FORM_COPY } from '~/content/contact'
 
 import { postBackendJson, type BackendResult } from './backend.server'
+import { MAX_REQUEST_BODY_BYTES } from './constants'
 import { validateEnquiry, type Enquiry } from './enquiry'
 import { ENQUIRY_FAILED_MESSAGE, readEnquiryValues, type EnquiryResult } from './enquiry-fields'
 import { log } from './log.server'
 
-/** server.ts refuses a declared Content-Length over this; a chunked body is counted as it arrives. */
-const ENQUIRY_MAX_BODY_BYTES = 64 * 1024
 /** Where a successful enquiry without JavaScript lands: a GET, so a reload sends nothing. */
 const THANK_YOU_PATH = '/contact?sent=1'
 const SEND_EMAIL_PATH = '/app/send-email/'
@@ -46,7 +45,8 @@ async function readFormBody(request: Request): Promise<BodyReading> {
     if (done) break
     size += value.byteLength
     // Stop reading without cancelling: cancelling destroys the socket before the 413 is sent.
-    if (size > ENQUIRY_MAX_BODY_BYTES) return { status: 'too-large' }
+    // server.ts refuses a declared Content-Length over the limit; a chunked body is counted here.
+    if (size > MAX_REQUEST_BODY_BYTES) return { status: 'too-large' }
     chunks.push(value)
   }
   const contentType = request.headers.get('content-type') ?? ''
