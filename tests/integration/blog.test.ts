@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { fixturePosts } from '../../mocks/fixtures/posts'
-import { freePort, startServer, startStack, type Stack } from '../support/stack'
+import { startServer, startStack, UNREACHABLE_URL, type Stack } from '../support/stack'
 
 const SITE_URL = 'https://www.brightwell.example'
 
@@ -357,7 +357,7 @@ describe('a failing, slow or lying backend', () => {
 
 describe('an unreachable backend', () => {
   it('answers 502 with "Failed to fetch blogs"', async () => {
-    const server = await startServer({ BACKEND_URL: `http://127.0.0.1:${await freePort()}` })
+    const server = await startServer({ BACKEND_URL: UNREACHABLE_URL })
     try {
       const { status, html } = await get('/blog', server.url)
       expect(status).toBe(502)

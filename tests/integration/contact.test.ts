@@ -4,7 +4,13 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { freePort, startServer, startStack, type RunningServer, type Stack } from '../support/stack'
+import {
+  startServer,
+  startStack,
+  UNREACHABLE_URL,
+  type RunningServer,
+  type Stack,
+} from '../support/stack'
 
 const FAILED_MESSAGE =
   'There was an error submitting your form. Please try again or contact us directly.'
@@ -426,7 +432,7 @@ describe('an unreachable backend', () => {
 
   beforeAll(async () => {
     // A port that was free a moment ago: nothing listens there.
-    server = await startServer({ BACKEND_URL: `http://127.0.0.1:${await freePort()}` })
+    server = await startServer({ BACKEND_URL: UNREACHABLE_URL })
   })
   afterAll(async () => {
     await server?.stop()

@@ -12,7 +12,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startMockBackend, type MockBackend } from '../../mocks/backend'
-import { freePort, ROOT, TEST_SESSION_SECRET } from '../support/stack'
+import { ROOT, spawnListening, TEST_SESSION_SECRET } from '../support/stack'
 
 type RuntimeStage = {
   copies: Array<{ from: string; source: string; target: string }>
@@ -86,21 +86,30 @@ describe('the production image', () => {
   })
 
   it('starts with its CMD, passes its HEALTHCHECK and serves pages', async () => {
-    const port = await freePort()
-    const env = {
+    const [command, ...args] = stage.cmd
+    const startEnv = (port: number) => ({
       PATH: process.env.PATH,
       NODE_ENV: 'production' as const,
       PORT: String(port),
       HOST: '127.0.0.1',
       BACKEND_URL: backend.url,
       SESSION_SECRET: TEST_SESSION_SECRET,
-    }
-    const [command, ...args] = stage.cmd
-    const server = spawn(command!, args, { cwd: imageDir, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    server.stdout.on('data', (chunk) => (output += chunk))
-    server.stderr.on('data', (chunk) => (output += chunk))
-    const exited = new Promise<number | null>((resolve) => server.on('exit', resolve))
+    })
+    const {
+      child: server,
+      port,
+      output,
+      exited,
+    } = await spawnListening(
+      (port) =>
+        spawn(command!, args, {
+          cwd: imageDir,
+          env: startEnv(port),
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
+      '"msg":"server listening"',
+    )
+    const env = startEnv(port)
     try {
       const base = `http://127.0.0.1:${port}`
       await expect
@@ -117,7 +126,7 @@ describe('the production image', () => {
         .toBe(0)
       for (const route of ['/', '/blog', '/privacy-policy', '/terms-of-service', '/contact']) {
         const response = await fetch(`${base}${route}`)
-        expect(response.status, `${route}\n${output}`).toBe(200)
+        expect(response.status, `${route}\n${output()}`).toBe(200)
         expect(await response.text()).toContain('</html>')
       }
       const html = await (await fetch(`${base}/`)).text()

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { startStack, startServer, type Stack } from '../support/stack'
+import { startStack, startServer, UNREACHABLE_URL, type Stack } from '../support/stack'
 
 let stack: Stack
 
@@ -123,14 +123,14 @@ describe('graceful shutdown', () => {
 describe('settings', () => {
   it.each([
     ['BACKEND_URL', { SESSION_SECRET: 'a-long-enough-secret-value' }],
-    ['SESSION_SECRET', { BACKEND_URL: 'http://127.0.0.1:9' }],
+    ['SESSION_SECRET', { BACKEND_URL: UNREACHABLE_URL }],
   ])('stops at start with one clear line when %s is missing in production', async (name, env) => {
     const started = startServer({ BACKEND_URL: undefined, SESSION_SECRET: undefined, ...env })
     await expect(started).rejects.toThrow(new RegExp(`${name}: required when NODE_ENV=production`))
   })
 
   it('names a malformed optional setting', async () => {
-    const started = startServer({ BACKEND_URL: 'http://127.0.0.1:9', CONTACT_RATE_LIMIT: 'five' })
+    const started = startServer({ BACKEND_URL: UNREACHABLE_URL, CONTACT_RATE_LIMIT: 'five' })
     await expect(started).rejects.toThrow(
       /CONTACT_RATE_LIMIT: CONTACT_RATE_LIMIT must look like MAX\/SECONDS/,
     )

@@ -63,31 +63,85 @@ export type RunningServer = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>
 }
 
+/**
+ * Nothing listens here, and no test can take it: ports below 1024 are never handed out for port 0.
+ * A backend at this address refuses every connection.
+ */
+export const UNREACHABLE_URL = 'http://127.0.0.1:9'
+
+export type Listening = {
+  child: ChildProcess
+  port: number
+  output: () => string
+  exited: Promise<number | null>
+}
+
+/**
+ * Spawns a server on a port that was free a moment ago and waits for the server's own line saying
+ * it listens. Test files run in parallel, so another test may take that port in between: the start
+ * then fails with "address in use" and is tried again on a new port, instead of the test talking
+ * to somebody else's server on that port.
+ */
+export async function spawnListening(
+  start: (port: number) => ChildProcess,
+  listeningLine: string,
+): Promise<Listening> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort()
+    const child = start(port)
+    let output = ''
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    )
+    const outcome = await new Promise<'listening' | 'closed' | 'timed out'>((resolve) => {
+      // Generous: a loaded 2-core CI machine can be slow to start a process.
+      const timer = setTimeout(() => resolve('timed out'), 30_000)
+      const collect = (chunk: Buffer) => {
+        output += chunk
+        if (output.includes(listeningLine)) {
+          clearTimeout(timer)
+          resolve('listening')
+        }
+      }
+      child.stdout?.on('data', collect)
+      child.stderr?.on('data', collect)
+      child.on('close', () => {
+        clearTimeout(timer)
+        resolve('closed')
+      })
+    })
+    if (outcome === 'listening') return { child, port, output: () => output, exited }
+    if (outcome === 'closed' && /EADDRINUSE|address already in use/i.test(output) && attempt < 5) {
+      continue
+    }
+    child.kill('SIGKILL')
+    throw new Error(`server ${outcome} before it listened:\n${output}`)
+  }
+}
+
 /** Starts the built server with the given environment and waits for /healthz. */
 export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
-  const port = await freePort()
-  let output = ''
-  const child = spawn(process.execPath, ['build/server/index.js'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      SESSION_SECRET: TEST_SESSION_SECRET,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const { child, port, output, exited } = await spawnListening(
+    (port) =>
+      spawn(process.execPath, ['build/server/index.js'], {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'production',
+          SESSION_SECRET: TEST_SESSION_SECRET,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    '"msg":"server listening"',
+  )
   const url = `http://127.0.0.1:${port}`
 
-  // Generous: a loaded 2-core CI machine can be slow to start a process.
   const deadline = Date.now() + 30_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`)
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`)
     try {
       const response = await fetch(`${url}/healthz`)
       if (response.ok) break
@@ -96,7 +150,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
-      throw new Error(`server did not answer /healthz in time:\n${output}`)
+      throw new Error(`server did not answer /healthz in time:\n${output()}`)
     }
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
@@ -105,7 +159,7 @@ export async function startServer(env: Record<string, string | undefined>): Prom
     url,
     port,
     process: child,
-    output: () => output,
+    output,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null) child.kill(signal)
       return exited
