@@ -42,6 +42,36 @@ test.describe('cookie consent with JavaScript', () => {
     expect(consoleProblems).toEqual([])
   })
 
+  test('counts the second from the load event when the page hydrates later than that', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (document.querySelector('[role="dialog"]')) {
+          Object.assign(window, { consentShownAt: performance.now() })
+          observer.disconnect()
+        }
+      }).observe(document, { childList: true, subtree: true })
+    })
+    // A slow phone: the code that hydrates arrives 2.5 s late, long after the load event.
+    await page.route(/\/build\/entry\.client-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500))
+      await route.continue()
+    })
+    await page.goto('/')
+    await waitForHydration(page)
+    const hydratedAt = await page.evaluate(() => performance.now())
+    await expect(consentDialog(page)).toBeVisible()
+    const { shownAt, loadedAt } = await page.evaluate(() => ({
+      shownAt: (window as unknown as { consentShownAt: number }).consentShownAt,
+      loadedAt: performance.getEntriesByType('navigation')[0]!.toJSON().loadEventStart as number,
+    }))
+    expect(hydratedAt - loadedAt).toBeGreaterThan(1000)
+    // A second has passed since the load event already: no further second of waiting.
+    expect(shownAt - hydratedAt).toBeLessThan(700)
+    expect(await storedConsent(page)).toBeNull()
+  })
+
   test('is not there at 999 ms and is there at 1000 ms, by the page clock', async ({ page }) => {
     // The page's clock stands still from before it loads; only runFor() moves it.
     await page.clock.install({ time: new Date('2025-07-25T09:00:00Z') })

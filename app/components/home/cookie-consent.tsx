@@ -25,7 +25,7 @@ export function CookieConsent() {
     const openLater = () => {
       timer = window.setTimeout(() => {
         if (!getConsent()) setIsOpen(true)
-      }, COOKIE_DIALOG_DELAY_MS)
+      }, msUntilDelayAfterLoad())
     }
     if (document.readyState === 'complete') openLater()
     else window.addEventListener('load', openLater, { once: true })
@@ -46,4 +46,15 @@ export function CookieConsent() {
   }
 
   return isOpen && Dialog ? <Dialog onChoose={choose} /> : null
+}
+
+/**
+ * The page may have loaded before React hydrated (a slow phone, a busy CPU), so the delay counts
+ * from the load event itself, not from whenever this code first ran.
+ */
+function msUntilDelayAfterLoad(): number {
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+  if (!navigation?.loadEventStart) return COOKIE_DIALOG_DELAY_MS
+  const sinceLoad = performance.now() - navigation.loadEventStart
+  return Math.min(COOKIE_DIALOG_DELAY_MS, Math.max(0, COOKIE_DIALOG_DELAY_MS - sinceLoad))
 }
