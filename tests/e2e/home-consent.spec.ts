@@ -16,26 +16,34 @@ function storedConsent(page: Page) {
   return page.evaluate(() => localStorage.getItem('cookieConsent'))
 }
 
+/** From before the page loads, notes when a dialog first exists, in page time. */
+function recordWhenADialogAppears(page: Page) {
+  return page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('[role="dialog"]')) {
+        Object.assign(window, { consentShownAt: performance.now() })
+        observer.disconnect()
+      }
+    }).observe(document, { childList: true, subtree: true })
+  })
+}
+
+function dialogTimings(page: Page) {
+  return page.evaluate(() => ({
+    shownAt: (window as unknown as { consentShownAt: number }).consentShownAt,
+    loadedAt: performance.getEntriesByType('navigation')[0]!.toJSON().loadEventStart as number,
+  }))
+}
+
 test.describe('cookie consent with JavaScript', () => {
   test('appears 1000 ms after the page has loaded when nothing is stored', async ({
     page,
     consoleProblems,
   }) => {
-    // When the dialog first exists, in page time.
-    await page.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (document.querySelector('[role="dialog"]')) {
-          Object.assign(window, { consentShownAt: performance.now() })
-          observer.disconnect()
-        }
-      }).observe(document, { childList: true, subtree: true })
-    })
+    await recordWhenADialogAppears(page)
     await page.goto('/')
     await expect(consentDialog(page)).toBeVisible()
-    const { shownAt, loadedAt } = await page.evaluate(() => ({
-      shownAt: (window as unknown as { consentShownAt: number }).consentShownAt,
-      loadedAt: performance.getEntriesByType('navigation')[0]!.toJSON().loadEventStart as number,
-    }))
+    const { shownAt, loadedAt } = await dialogTimings(page)
     expect(shownAt - loadedAt).toBeGreaterThanOrEqual(1000 - 5)
     expect(shownAt - loadedAt).toBeLessThan(1000 + 1200)
     expect(await storedConsent(page)).toBeNull()
@@ -45,14 +53,7 @@ test.describe('cookie consent with JavaScript', () => {
   test('counts the second from the load event when the page hydrates later than that', async ({
     page,
   }) => {
-    await page.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (document.querySelector('[role="dialog"]')) {
-          Object.assign(window, { consentShownAt: performance.now() })
-          observer.disconnect()
-        }
-      }).observe(document, { childList: true, subtree: true })
-    })
+    await recordWhenADialogAppears(page)
     // A slow phone: the code that hydrates arrives 2.5 s late, long after the load event.
     await page.route(/\/build\/entry\.client-[^/]+\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2500))
@@ -62,10 +63,7 @@ test.describe('cookie consent with JavaScript', () => {
     await waitForHydration(page)
     const hydratedAt = await page.evaluate(() => performance.now())
     await expect(consentDialog(page)).toBeVisible()
-    const { shownAt, loadedAt } = await page.evaluate(() => ({
-      shownAt: (window as unknown as { consentShownAt: number }).consentShownAt,
-      loadedAt: performance.getEntriesByType('navigation')[0]!.toJSON().loadEventStart as number,
-    }))
+    const { shownAt, loadedAt } = await dialogTimings(page)
     expect(hydratedAt - loadedAt).toBeGreaterThan(1000)
     // A second has passed since the load event already: no further second of waiting.
     expect(shownAt - hydratedAt).toBeLessThan(700)
