@@ -7,9 +7,12 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 
 import { NonceProvider } from './components/nonce'
+import { holdScripts } from './lib/hold-scripts.server'
 import { log } from './lib/log.server'
 
 const ABORT_DELAY_MS = 5_000
+/** Development keeps Remix's scripts as they are: React there warns about any changed attribute. */
+const HOLDS_SCRIPTS = process.env.NODE_ENV === 'production'
 
 export default function handleRequest(
   request: Request,
@@ -32,7 +35,8 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
-          const body = withoutNulBytes()
+          const rendered = withoutNulBytes()
+          const body = HOLDS_SCRIPTS ? rendered.pipe(holdScripts()) : rendered
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -40,7 +44,7 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           )
-          pipe(body)
+          pipe(rendered)
         },
         onShellError(error: unknown) {
           reject(error)

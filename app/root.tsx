@@ -20,6 +20,7 @@ import { useNonce } from './components/nonce'
 import { Toaster } from './components/ui/toaster'
 import { getPublicSiteConfig } from './lib/config.server'
 import { skipRevalidationAfterEnquiry } from './lib/enquiry-fields'
+import { RELEASE_HELD_SCRIPTS } from './lib/hold-scripts.server'
 import { readToast } from './lib/toast.server'
 import styles from './tailwind.css'
 
@@ -34,6 +35,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const shouldRevalidate = skipRevalidationAfterEnquiry
+
+/**
+ * Server-only text (see hold-scripts.server.ts). The browser, where `.server` modules are empty,
+ * keeps the script it was sent, so the text is not shipped again as JavaScript.
+ */
+const releaseHeldScripts: string = RELEASE_HELD_SCRIPTS ?? ''
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
@@ -65,6 +72,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <Toaster flash={data?.toast} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: releaseHeldScripts }}
+        />
       </body>
     </html>
   )

@@ -1,11 +1,16 @@
 /**
  * Every Playwright worker gets its own production server and mock backend, so tests that switch
- * the backend into a failure mode never disturb each other. `page` fails a test on any console
- * error or hydration warning.
+ * the backend into a failure mode never disturb each other. `consoleProblems` collects console
+ * errors and hydration warnings for a test to check. With JavaScript on, `page.goto` returns once
+ * React has hydrated the page: the page's code loads after its first paint, and a test acts like
+ * a visitor who uses what the scripts add. (Before that, every page works as without JavaScript,
+ * which the JavaScript-off tests cover.)
  */
 import { test as base, expect, type ConsoleMessage } from '@playwright/test'
 
 import { startStack, type MockControl, type Stack } from '../support/stack'
+
+import { waitForHydration } from './home-support'
 
 type WorkerFixtures = { stack: Stack }
 type TestFixtures = { mock: MockControl; consoleProblems: string[] }
@@ -21,6 +26,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
   baseURL: async ({ stack }, use) => use(stack.baseUrl),
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page)
+      page.goto = async (url, options) => {
+        const response = await goto(url, options)
+        await waitForHydration(page)
+        return response
+      }
+    }
+    await use(page)
+  },
   mock: async ({ stack }, use) => {
     await stack.mock.reset()
     await use(stack.mock)

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures'
+import { waitForHydration } from './home-support'
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`shared layout, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
@@ -61,3 +62,24 @@ test('a new page opens scrolled to the top', async ({ page }) => {
   await expect(page).toHaveURL(/privacy-policy/)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
 })
+
+for (const path of ['/', '/blog', '/privacy-policy']) {
+  test(`${path} is painted before its JavaScript is requested, and then hydrates`, async ({
+    page,
+    consoleProblems,
+  }) => {
+    await page.goto(path)
+    await waitForHydration(page)
+    const { paintedAt, scriptsRequestedAt } = await page.evaluate(() => ({
+      paintedAt: performance.getEntriesByName('first-paint')[0]?.startTime,
+      scriptsRequestedAt: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/build\/.+\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime),
+    }))
+    expect(paintedAt).toBeDefined()
+    expect(scriptsRequestedAt.length).toBeGreaterThan(5)
+    expect(Math.min(...scriptsRequestedAt)).toBeGreaterThanOrEqual(paintedAt!)
+    expect(consoleProblems).toEqual([])
+  })
+}

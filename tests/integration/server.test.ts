@@ -44,6 +44,19 @@ describe('the production server', () => {
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
   })
 
+  it('sends the page with its module preloads and module script held until the first paint', async () => {
+    const html = await (await fetch(`${stack.baseUrl}/`)).text()
+    expect(html).not.toContain('rel="modulepreload"')
+    expect(html).not.toMatch(/<script[^>]* type="module"/)
+    expect(
+      html.match(/<link rel="x-held-modulepreload" href="\/build\/[^"]+\.js"\/>/g)?.length,
+    ).toBeGreaterThan(5)
+    expect(html.match(/<script[^>]* type="x-held-module"[^>]*>import /g)).toHaveLength(1)
+    const release = html.slice(html.lastIndexOf('<script'))
+    expect(release).toContain("link.rel='modulepreload'")
+    expect(release).toContain('requestAnimationFrame')
+  })
+
   it('serves compiled assets with a one-year immutable cache', async () => {
     const html = await (await fetch(`${stack.baseUrl}/`)).text()
     const asset = /(\/build\/[^"]+\.js)/.exec(html)?.[1]
