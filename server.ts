@@ -180,6 +180,7 @@ app.all(
       cspNonce: res.locals.cspNonce as string,
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       enquiryLimiter,
+      isDataRequest: req.query._data !== undefined,
     }),
   }),
 )

@@ -7,5 +7,7 @@ declare module '@remix-run/node' {
     /** the visitor's address, TRUST_PROXY hops from the right of X-Forwarded-For */
     clientIp: string
     enquiryLimiter: RateLimiter
+    /** asked by Remix's browser code (`?_data`, which Remix strips before loaders and actions) */
+    isDataRequest: boolean
   }
 }

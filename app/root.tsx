@@ -19,7 +19,7 @@ import { WhatsAppButton } from './components/layout/whatsapp-button'
 import { useNonce } from './components/nonce'
 import { Toaster } from './components/ui/toaster'
 import { getPublicSiteConfig } from './lib/config.server'
-import { skipRevalidationAfterEnquiry } from './lib/enquiry-fields'
+import { collectFlashToastAfterEnquiry } from './lib/enquiry-fields'
 import { RELEASE_HELD_SCRIPTS } from './lib/hold-scripts.server'
 import { readToast } from './lib/toast.server'
 import styles from './tailwind.css'
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ site: getPublicSiteConfig(), toast }, { headers })
 }
 
-export const shouldRevalidate = skipRevalidationAfterEnquiry
+export const shouldRevalidate = collectFlashToastAfterEnquiry
 
 /**
  * Server-only text (see hold-scripts.server.ts). The browser, where `.server` modules are empty,

@@ -25,7 +25,13 @@ export type EnquiryErrors = Partial<Record<EnquiryField, string>>
 export type EnquiryResult =
   | { outcome: 'sent' }
   | { outcome: 'invalid'; errors: EnquiryErrors; values: EnquiryValues }
-  | { outcome: 'failed'; message: string; values?: EnquiryValues }
+  | {
+      outcome: 'failed'
+      message: string
+      values?: EnquiryValues
+      /** the server also set the message as a flash toast, which the root loader delivers */
+      isFlashToast?: boolean
+    }
   | { outcome: 'rate-limited'; message: string; values: EnquiryValues }
   | { outcome: 'too-large'; message: string }
 
@@ -41,6 +47,25 @@ export const skipRevalidationAfterEnquiry: ShouldRevalidateFunction = ({
   formAction,
   defaultShouldRevalidate,
 }) => (formAction === ENQUIRY_ACTION ? false : defaultShouldRevalidate)
+
+/**
+ * The root reloads after an enquiry only to collect a flash toast the server has just set: the
+ * server answered, so the connection is up and the reload cannot blank the page.
+ */
+export const collectFlashToastAfterEnquiry: ShouldRevalidateFunction = (args) =>
+  args.formAction === ENQUIRY_ACTION
+    ? hasFlashToast(args.actionResult)
+    : args.defaultShouldRevalidate
+
+/** Whether an enquiry's answer says a flash toast is waiting in the cookie. */
+export function hasFlashToast(result: unknown): boolean {
+  return (
+    typeof result === 'object' &&
+    result !== null &&
+    'isFlashToast' in result &&
+    result.isFlashToast === true
+  )
+}
 
 export const ENQUIRY_FAILED_MESSAGE =
   'There was an error submitting your form. Please try again or contact us directly.'

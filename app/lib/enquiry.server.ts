@@ -7,6 +7,7 @@ import { MAX_REQUEST_BODY_BYTES } from './constants'
 import { validateEnquiry, type Enquiry } from './enquiry'
 import { ENQUIRY_FAILED_MESSAGE, readEnquiryValues, type EnquiryResult } from './enquiry-fields'
 import { log } from './log.server'
+import { toastFor } from './toast.server'
 
 /** Where a successful enquiry without JavaScript lands: a GET, so a reload sends nothing. */
 const THANK_YOU_PATH = '/contact?sent=1'
@@ -128,8 +129,13 @@ export async function submitEnquiry(request: Request, context: AppLoadContext) {
 
   const forwarded = await forwardEnquiry(validation.enquiry)
   if (forwarded.status === 'error') {
-    return json<EnquiryResult>(
-      { outcome: 'failed', message: ENQUIRY_FAILED_MESSAGE, values },
+    const failure = { outcome: 'failed', message: ENQUIRY_FAILED_MESSAGE, values } as const
+    // Without JavaScript the page answered now prints the message, and a flash would show it
+    // again on the next page; with it, the message is a flash toast for the root loader.
+    if (!context.isDataRequest) return json<EnquiryResult>(failure, { status: 502 })
+    return toastFor(request).jsonWithError<EnquiryResult>(
+      { ...failure, isFlashToast: true },
+      ENQUIRY_FAILED_MESSAGE,
       { status: 502 },
     )
   }

@@ -6,6 +6,7 @@ import { renderStaticHomeSections } from '~/components/home/static-sections.serv
 import { COMPANY } from '~/content/company'
 import { HOME_META } from '~/content/home-contact'
 import { getPublicSiteConfig } from '~/lib/config.server'
+import { skipRevalidationAfterEnquiry } from '~/lib/enquiry-fields'
 import type { loader as rootLoader } from '~/root'
 
 export const meta: MetaFunction<null, { root: typeof rootLoader }> = ({ matches }) => {
@@ -35,6 +36,9 @@ export function loader() {
   const { html, jsonLd } = renderStaticHomeSections(getPublicSiteConfig())
   return json({ staticSectionsHtml: html, jsonLd })
 }
+
+// The home page holds the enquiry form: a lost connection must not reload it away.
+export const shouldRevalidate = skipRevalidationAfterEnquiry
 
 export default function HomeRoute() {
   const { staticSectionsHtml, jsonLd } = useLoaderData<typeof loader>()

@@ -216,7 +216,13 @@ test.describe('the enquiry form, JavaScript on', () => {
     })
     await page.goto('/contact')
     await fill(form(page), enquiry)
+    // The server flashes the message; the root's data, reloaded after the answer, carries it.
+    const rootData = page.waitForResponse((response) => response.url().includes('_data=root'))
     await form(page).getByRole('button', { name: 'Send Message' }).click()
+    expect((await (await rootData).json()).toast).toEqual({
+      message: FAILED_MESSAGE,
+      type: 'error',
+    })
 
     const toast = page.locator('.Toastify__toast').filter({ hasText: FAILED_MESSAGE })
     await expect(toast).toBeVisible()
@@ -486,6 +492,25 @@ test.describe('the form on the home page', () => {
     await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeVisible()
     await expect(page).toHaveURL(/\/(#contact)?$/)
     expect(await received(mock)).toEqual([enquiry])
+  })
+
+  test('a lost connection keeps the home page and every value, and shows the toast', async ({
+    page,
+    mock,
+  }) => {
+    await page.route(
+      (url) => url.searchParams.has('_data'),
+      (route) => route.abort('internetdisconnected'),
+    )
+    const homeForm = page.locator('#contact form[action="/contact"]')
+    await fill(homeForm, enquiry)
+    await homeForm.getByRole('button', { name: 'Send Message' }).click()
+    await expect(page.locator('.Toastify__toast').filter({ hasText: FAILED_MESSAGE })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toHaveCount(
+      0,
+    )
+    await expectValues(homeForm, enquiry)
+    expect((await mock.state()).enquiryRequests).toBe(0)
   })
 
   test('with JavaScript a failure is the toast, with the values kept on the home page', async ({

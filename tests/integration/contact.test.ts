@@ -2,11 +2,13 @@
  * POST /contact against the production server and the mock backend: every row of INTERFACE.md's
  * action table, with the bodies a browser sends without JavaScript.
  */
+import { createCookieSessionStorage } from '@remix-run/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import {
   startServer,
   startStack,
+  TEST_SESSION_SECRET,
   UNREACHABLE_URL,
   type RunningServer,
   type Stack,
@@ -397,7 +399,53 @@ describe('with JavaScript (the data request a fetcher makes)', () => {
       outcome: 'failed',
       message: FAILED_MESSAGE,
       values: enquiry,
+      isFlashToast: true,
     })
+  })
+
+  it('flashes the failure as a signed toast that the next root data request delivers once', async () => {
+    await stack.mock.setState({ enquiries: 'fail' })
+    const failed = await fetch(dataUrl(), { method: 'POST', body: urlencoded(enquiry) })
+    const setCookie = failed.headers.get('set-cookie') ?? ''
+    expect(setCookie).toMatch(/^toast=[^;]+;.*HttpOnly/i)
+    expect(setCookie).toMatch(/SameSite=Lax/i)
+    const cookie = setCookie.split(';')[0]!
+
+    const rootData = () => fetch(`${stack.baseUrl}/?_data=root`, { headers: { cookie } })
+    const delivered = await rootData()
+    expect((await delivered.json()).toast).toEqual({ message: FAILED_MESSAGE, type: 'error' })
+    // Read once: the answer empties the cookie, so the toast is not shown on the next page.
+    const cleared = delivered.headers.get('set-cookie') ?? ''
+    expect(cleared).toMatch(/^toast=/)
+    const emptied = cleared.split(';')[0]!
+    const afterwards = await fetch(`${stack.baseUrl}/?_data=root`, { headers: { cookie: emptied } })
+    expect((await afterwards.json()).toast).toBeUndefined()
+  })
+
+  it('delivers a toast cookie signed with SESSION_SECRET and ignores any other', async () => {
+    async function toastCookie(secret: string) {
+      const storage = createCookieSessionStorage({ cookie: { name: 'toast', secrets: [secret] } })
+      const session = await storage.getSession()
+      session.flash('flash', { toast: { message: 'Signed here', type: 'error' } })
+      return (await storage.commitSession(session)).split(';')[0]!
+    }
+    const toastWith = async (cookie: string) =>
+      (await (await fetch(`${stack.baseUrl}/?_data=root`, { headers: { cookie } })).json()).toast
+    expect(await toastWith(await toastCookie(TEST_SESSION_SECRET))).toEqual({
+      message: 'Signed here',
+      type: 'error',
+    })
+    expect(await toastWith(await toastCookie('somebody-elses-secret'))).toBeUndefined()
+  })
+})
+
+describe('without JavaScript, a failure is printed in the page', () => {
+  it('and sets no flash toast that would pop up again on the next page', async () => {
+    await stack.mock.setState({ enquiries: 'fail' })
+    const response = await post(urlencoded(enquiry))
+    expect(response.status).toBe(502)
+    expect(await response.text()).toContain(FAILED_MESSAGE)
+    expect(response.headers.get('set-cookie')).toBeNull()
   })
 })
 

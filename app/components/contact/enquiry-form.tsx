@@ -87,7 +87,8 @@ export function EnquiryForm({ idPrefix = 'enquiry', serverResult }: EnquiryFormP
         focusField(firstInvalidField(result.errors))
         break
       case 'failed':
-        notify(result.message, 'error')
+        // A failure the server answered arrives as its flash toast; a lost connection has none.
+        if (!result.isFlashToast) notify(result.message, 'error')
         break
     }
   }, [isSending, fetcher.data])
