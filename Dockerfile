@@ -21,10 +21,11 @@ RUN npm run build
 
 FROM base AS runtime
 ENV PORT=3000 HOST=0.0.0.0
-COPY --from=prod-deps --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/package.json ./package.json
-COPY --from=build --chown=node:node /app/build ./build
-COPY --from=build --chown=node:node /app/public ./public
+# Owned by root and run as node: the server can read its code but never rewrite it.
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
