@@ -1,0 +1,132 @@
+import crypto from 'node:crypto'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import zlib from 'node:zlib'
+
+import compression from 'compression'
+import express from 'express'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import { createRenderCache } from './render-cache'
+
+/**
+ * What the test app renders: nonces at the very start and end, non-ASCII text, and multi-byte
+ * characters right next to a nonce; long enough for the compression middleware to act on it.
+ */
+function page(nonce: string) {
+  return (
+    `${nonce}<!DOCTYPE html><html><head><script nonce="${nonce}">start()</script></head>` +
+    `<body><p>We’re here → from £5</p>${'<p>Same for every visitor.</p>'.repeat(100)}` +
+    `<p>→${nonce}£</p><script nonce="${nonce}">end()</script></body></html>${nonce}`
+  )
+}
+
+let server: http.Server
+let baseUrl: string
+
+beforeAll(async () => {
+  // The same order as server.ts: nonce, compression, then the cache in front of the renderer.
+  const app = express()
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+    // Stands in for the CSP header, which tells a client the nonce of its response.
+    res.setHeader('X-Nonce', res.locals.cspNonce as string)
+    next()
+  })
+  app.use(compression())
+  app.use(createRenderCache({ ttlMs: 60_000, version: () => '1' }))
+  app.get('*', (_req, res) => {
+    res.type('html').send(page(res.locals.cspNonce as string))
+  })
+  server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(async () => {
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+})
+
+type Reply = { headers: http.IncomingHttpHeaders; body: Buffer; nonce: string }
+
+/** The raw bytes of a response, not decoded (unlike fetch). */
+function get(path: string, acceptEncoding?: string): Promise<Reply> {
+  const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${baseUrl}${path}`, { headers }, (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+            nonce: String(response.headers['x-nonce']),
+          }),
+        )
+      })
+      .on('error', reject)
+  })
+}
+
+/** A cache hit: the first request renders and stores the page. */
+async function hit(path: string, acceptEncoding?: string): Promise<Reply> {
+  await get(path)
+  const reply = await get(path, acceptEncoding)
+  expect(reply.headers['x-render-cache']).toBe('hit')
+  return reply
+}
+
+describe('the render cache, for a client that accepts gzip', () => {
+  it('replays one gzip member that inflates to the page as rendered with its own nonce', async () => {
+    const reply = await hit('/gzip', 'gzip, deflate, br')
+    expect(reply.headers['content-encoding']).toBe('gzip')
+    expect(reply.headers['vary']).toMatch(/accept-encoding/i)
+    expect(reply.headers['etag']).toBeUndefined()
+    expect(Number(reply.headers['content-length'])).toBe(reply.body.length)
+    // One gunzip gives the HTML: the compression middleware did not compress it again.
+    expect(zlib.gunzipSync(reply.body).toString('utf8')).toBe(page(reply.nonce))
+  })
+
+  it('gives each hit its own nonce', async () => {
+    await get('/twice')
+    const first = await get('/twice', 'gzip')
+    const second = await get('/twice', 'gzip')
+    expect(first.nonce).not.toBe(second.nonce)
+    expect(zlib.gunzipSync(first.body).toString('utf8')).toBe(page(first.nonce))
+    expect(zlib.gunzipSync(second.body).toString('utf8')).toBe(page(second.nonce))
+  })
+
+  it('keeps a multi-byte character next to a nonce whole', async () => {
+    const reply = await hit('/multi-byte', 'gzip')
+    expect(zlib.gunzipSync(reply.body).toString('utf8')).toContain(`<p>→${reply.nonce}£</p>`)
+  })
+
+  it('ends with the CRC-32 and the byte length of the page, which gunzip checks', async () => {
+    const reply = await hit('/trailer', 'gzip')
+    const html = Buffer.from(page(reply.nonce))
+    expect(reply.body.readUInt32LE(reply.body.length - 8)).toBe(zlib.crc32(html))
+    expect(reply.body.readUInt32LE(reply.body.length - 4)).toBe(html.length)
+    const wrongCrc = Buffer.from(reply.body)
+    wrongCrc[wrongCrc.length - 8]! ^= 1
+    expect(() => zlib.gunzipSync(wrongCrc)).toThrow(/incorrect data check/)
+    const wrongSize = Buffer.from(reply.body)
+    wrongSize[wrongSize.length - 4]! ^= 1
+    expect(() => zlib.gunzipSync(wrongSize)).toThrow(/incorrect length check/)
+  })
+})
+
+describe('the render cache, for a client that does not accept gzip', () => {
+  it.each([
+    ['no Accept-Encoding', undefined],
+    ['gzip;q=0', 'gzip;q=0'],
+  ])('replays the page uncompressed with %s', async (_name, acceptEncoding) => {
+    const reply = await hit(`/identity/${String(acceptEncoding)}`, acceptEncoding)
+    expect(reply.headers['content-encoding']).toBeUndefined()
+    expect(reply.headers['etag']).toBeUndefined()
+    const html = page(reply.nonce)
+    expect(reply.body.toString('utf8')).toBe(html)
+    // Bytes, not characters: the page has ’, → and £.
+    expect(Number(reply.headers['content-length'])).toBe(Buffer.byteLength(html))
+  })
+})
