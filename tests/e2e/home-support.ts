@@ -1,5 +1,5 @@
 /** Helpers shared by the home page's browser tests. */
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 export const SECTION_IDS = ['home', 'solutions', 'how-it-works', 'about', 'contact'] as const
 export type SectionId = (typeof SECTION_IDS)[number]
@@ -35,4 +35,23 @@ export async function scrollInstantly(page: Page, y: number) {
 
 export function scrollY(page: Page): Promise<number> {
   return page.evaluate(() => window.scrollY)
+}
+
+/**
+ * Waits until every scroll is over: a smooth scroll, a return-to-home delay, or what is left of a
+ * mouse wheel's own smooth scroll, which would otherwise carry on after a click on a link.
+ */
+export async function waitForScrollToSettle(page: Page) {
+  let previous = -1
+  await expect
+    .poll(
+      async () => {
+        const current = await scrollY(page)
+        const isSettled = current === previous
+        previous = current
+        return isSettled
+      },
+      { intervals: [250] },
+    )
+    .toBe(true)
 }

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { waitForHydration } from './home-support'
+import { waitForHydration, waitForScrollToSettle } from './home-support'
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`shared layout, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
@@ -58,6 +58,7 @@ test('a new page opens scrolled to the top', async ({ page }) => {
   await page.goto('/')
   await page.mouse.wheel(0, 3000)
   await page.waitForFunction(() => window.scrollY > 500)
+  await waitForScrollToSettle(page)
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click()
   await expect(page).toHaveURL(/privacy-policy/)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)

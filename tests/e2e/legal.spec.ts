@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 
 import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
-import { rememberConsent } from './home-support'
+import { rememberConsent, waitForScrollToSettle } from './home-support'
 
 /** SPEC section 2: the sections each legal text must have, in this order. */
 const PRIVACY_SECTIONS = [
@@ -53,22 +53,6 @@ const LEGAL_PAGES = [
 ]
 
 const main = (page: Page) => page.getByRole('main')
-
-/** Waits until the return-to-home delay and any smooth scroll are over. */
-async function waitForScrollToSettle(page: Page) {
-  let previous = -1
-  await expect
-    .poll(
-      async () => {
-        const current = await page.evaluate(() => window.scrollY)
-        const isSettled = current === previous
-        previous = current
-        return isSettled
-      },
-      { intervals: [250] },
-    )
-    .toBe(true)
-}
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`legal pages, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
@@ -278,6 +262,7 @@ test.describe('header on the legal pages, JavaScript on', () => {
       await page.goto(path)
       await page.mouse.wheel(0, 1500)
       await page.waitForFunction(() => window.scrollY > 500)
+      await waitForScrollToSettle(page)
       await page
         .getByRole('banner')
         .getByRole('navigation', { name: 'Main' })
@@ -300,6 +285,7 @@ test.describe('header on the legal pages, JavaScript on', () => {
     await page.goto('/privacy-policy')
     await page.mouse.wheel(0, 1500)
     await page.waitForFunction(() => window.scrollY > 500)
+    await waitForScrollToSettle(page)
     await page.getByRole('banner').getByRole('link', { name: 'Brightwell AI home' }).click()
     await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/')
     await waitForScrollToSettle(page)
