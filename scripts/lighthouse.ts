@@ -6,6 +6,9 @@
  *
  *   CHROMIUM_PATH            the browser (default /usr/bin/chromium)
  *   LIGHTHOUSE_RUN_TIMEOUT_S one page and preset may take this long (default 120)
+ *   LIGHTHOUSE_PAGES         only these paths, comma-separated (`post` for the first post)
+ *   LIGHTHOUSE_PRESETS       only these presets, comma-separated (mobile, desktop)
+ *   LIGHTHOUSE_REPEAT        measure each page and preset this often (default 1), to see the spread
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -27,7 +30,13 @@ type Preset = { name: string; config: Config | undefined }
 const PRESETS: Preset[] = [
   { name: 'mobile', config: undefined },
   { name: 'desktop', config: desktopConfig },
-]
+].filter((preset) => isChosen(process.env.LIGHTHOUSE_PRESETS, preset.name))
+const REPEAT = Math.max(1, Number(process.env.LIGHTHOUSE_REPEAT ?? 1))
+
+/** True when `list` (comma-separated) is unset or names `item`. */
+function isChosen(list: string | undefined, item: string) {
+  return !list || list.split(',').some((entry) => entry.trim() === item)
+}
 
 type Category = (typeof CATEGORIES)[number]
 type FailingAudit = {
@@ -194,7 +203,10 @@ try {
   const posts = (await (await fetch(`${stack.mock.url}/app/posts/`)).json()) as Array<{
     slug: string
   }>
-  const pages = ['/', '/blog', `/blog/${posts[0]!.slug}`, '/privacy-policy', '/terms-of-service']
+  const postPath = `/blog/${posts[0]!.slug}`
+  const pages = ['/', '/blog', postPath, '/privacy-policy', '/terms-of-service'].filter((page) =>
+    isChosen(process.env.LIGHTHOUSE_PAGES, page === postPath ? 'post' : page),
+  )
 
   chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -207,11 +219,13 @@ try {
     for (const page of pages) {
       // A visitor of a running site gets warm caches; the first render after start is not typical.
       await fetch(`${stack.baseUrl}${page}`)
-      process.stdout.write(`${preset.name} ${page} ... `)
-      const row = await audit(`${origin}${page}`, page, preset, chrome.port)
-      if (row.error) exitCode = 1
-      rows.push(row)
-      console.log(row.error ? 'error' : 'done')
+      for (let run = 1; run <= REPEAT; run++) {
+        process.stdout.write(`${preset.name} ${page} ... `)
+        const row = await audit(`${origin}${page}`, page, preset, chrome.port)
+        if (row.error) exitCode = 1
+        rows.push(row)
+        console.log(row.error ? 'error' : 'done')
+      }
     }
   }
 } catch (error) {
