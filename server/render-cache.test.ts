@@ -7,7 +7,7 @@ import compression from 'compression'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createRenderCache } from './render-cache'
+import { createRenderCache, hasOnlyTrackingParams } from './render-cache'
 
 /**
  * What the test app renders: nonces at the very start and end, non-ASCII text, and multi-byte
@@ -128,5 +128,28 @@ describe('the render cache, for a client that does not accept gzip', () => {
     expect(reply.body.toString('utf8')).toBe(html)
     // Bytes, not characters: the page has ’, → and £.
     expect(Number(reply.headers['content-length'])).toBe(Buffer.byteLength(html))
+  })
+})
+
+describe('which addresses share a cached page', () => {
+  it.each([
+    ['/', true],
+    ['/?', true],
+    ['/blog?utm_source=newsletter&utm_medium=email&utm_campaign=spring', true],
+    ['/?gclid=abc&fbclid=def&msclkid=ghi', true],
+    ['/blog?page=2', false],
+    ['/blog?utm_source=newsletter&page=2', false],
+    ['/contact?sent=1', false],
+    ['/?_data=root', false],
+    ['/?utm_source=x&_data=root', false],
+  ])('%s: %s', (url, isShared) => {
+    expect(hasOnlyTrackingParams(url)).toBe(isShared)
+  })
+
+  it('replays the page of a path to a visitor who came from a campaign link', async () => {
+    await get('/campaign-landing')
+    const reply = await get('/campaign-landing?utm_source=ads&gclid=xyz', 'gzip')
+    expect(reply.headers['x-render-cache']).toBe('hit')
+    expect(zlib.gunzipSync(reply.body).toString()).toBe(page(reply.nonce))
   })
 })

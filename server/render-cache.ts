@@ -23,6 +23,34 @@ type RenderCacheOptions = {
 
 const REPLAYED_HEADERS = ['content-type', 'cache-control', 'link']
 
+/**
+ * Query parameters that ad and email campaigns add to links and that no page reads: a visitor
+ * from a campaign gets the same page, so it may come from the cache.
+ */
+const TRACKING_PARAMS = new Set([
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'dclid',
+  'fbclid',
+  'msclkid',
+  'twclid',
+  'ttclid',
+  'li_fat_id',
+  'igshid',
+  'mc_cid',
+  'mc_eid',
+  '_gl',
+])
+
+/** True when the URL has no query, or only campaign tracking parameters. */
+export function hasOnlyTrackingParams(originalUrl: string): boolean {
+  const queryStart = originalUrl.indexOf('?')
+  if (queryStart === -1) return true
+  const params = new URLSearchParams(originalUrl.slice(queryStart + 1))
+  return [...params.keys()].every((name) => name.startsWith('utm_') || TRACKING_PARAMS.has(name))
+}
+
 // Magic, deflate, no flags, no mtime, no extra flags, unknown OS.
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff])
 // An empty final stored block closes the deflate stream that the segments' sync flushes left open.
@@ -76,8 +104,9 @@ export function createRenderCache({
   function isCacheable(req: Request) {
     return (
       req.method === 'GET' &&
-      // Query strings carry Remix data requests and one-off states (e.g. a sent enquiry).
-      !req.originalUrl.includes('?') &&
+      // Query strings carry Remix data requests, one-off states (a sent enquiry) and pages of the
+      // blog; campaign tags do not change a page.
+      hasOnlyTrackingParams(req.originalUrl) &&
       // A flash message is personal to its visitor.
       !(req.headers.cookie ?? '').includes('toast=')
     )

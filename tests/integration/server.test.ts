@@ -197,6 +197,19 @@ describe('the render cache', () => {
     expect(withCookie.headers.get('x-render-cache')).toBeNull()
     const withQuery = await fetch(`${stack.baseUrl}/terms-of-service?ref=x`)
     expect(withQuery.headers.get('x-render-cache')).toBeNull()
+    const withDataRequest = await fetch(`${stack.baseUrl}/terms-of-service?utm_source=x&_data=root`)
+    expect(withDataRequest.headers.get('x-render-cache')).toBeNull()
+    expect(withDataRequest.headers.get('content-type')).toMatch(/json/)
+  })
+
+  it('serves a visitor from an ad or newsletter link the cached page', async () => {
+    await fetch(`${stack.baseUrl}/privacy-policy`)
+    const fromCampaign = await fetch(
+      `${stack.baseUrl}/privacy-policy?utm_source=newsletter&utm_medium=email&gclid=abc123`,
+    )
+    expect(fromCampaign.status).toBe(200)
+    expect(fromCampaign.headers.get('x-render-cache')).toBe('hit')
+    expect(pageNonces(await fromCampaign.text())).toEqual([cspNonce(fromCampaign)])
   })
 
   it('does not cache error pages', async () => {
