@@ -43,12 +43,9 @@ const TRACKING_PARAMS = new Set([
   '_gl',
 ])
 
-/** True when the URL has no query, or only campaign tracking parameters. */
-export function hasOnlyTrackingParams(originalUrl: string): boolean {
-  const queryStart = originalUrl.indexOf('?')
-  if (queryStart === -1) return true
-  const params = new URLSearchParams(originalUrl.slice(queryStart + 1))
-  return [...params.keys()].every((name) => name.startsWith('utm_') || TRACKING_PARAMS.has(name))
+/** True when there are no query parameters, or only campaign tracking ones. */
+export function hasOnlyTrackingParams(names: Iterable<string>): boolean {
+  return [...names].every((name) => name.startsWith('utm_') || TRACKING_PARAMS.has(name))
 }
 
 // Magic, deflate, no flags, no mtime, no extra flags, unknown OS.
@@ -106,7 +103,8 @@ export function createRenderCache({
       req.method === 'GET' &&
       // Query strings carry Remix data requests, one-off states (a sent enquiry) and pages of the
       // blog; campaign tags do not change a page.
-      hasOnlyTrackingParams(req.originalUrl) &&
+      // Express has parsed the query already.
+      hasOnlyTrackingParams(Object.keys(req.query)) &&
       // A flash message is personal to its visitor.
       !(req.headers.cookie ?? '').includes('toast=')
     )

@@ -16,6 +16,7 @@ import { useCallback } from 'react'
 import { ContactPage } from '~/components/contact/contact-page'
 import { ThankYouDialog } from '~/components/contact/thank-you-dialog'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { notify } from '~/components/ui/toaster'
 import { CONTACT_PAGE_COPY } from '~/content/contact'
 import {
   ENQUIRY_FAILED_MESSAGE,
@@ -65,6 +66,8 @@ export async function clientAction({
       return { outcome: 'sent' }
     }
     console.warn('The enquiry could not be sent:', error)
+    // No server answered, so no flash toast is on its way: the browser raises the same one.
+    notify(ENQUIRY_FAILED_MESSAGE, 'error')
     return { outcome: 'failed', message: ENQUIRY_FAILED_MESSAGE }
   }
 }

@@ -2,7 +2,6 @@ import { useFetcher } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 
 import { ExternalLink } from '~/components/ui/external-link'
-import { notify } from '~/components/ui/toaster'
 import { ENQUIRY_FIELD_COPY, ENQUIRY_FORM_COPY } from '~/content/contact'
 import {
   ENQUIRY_ACTION,
@@ -85,10 +84,6 @@ export function EnquiryForm({ idPrefix = 'enquiry', serverResult }: EnquiryFormP
       case 'invalid':
         setErrors(result.errors)
         focusField(firstInvalidField(result.errors))
-        break
-      case 'failed':
-        // A failure the server answered arrives as its flash toast; a lost connection has none.
-        if (!result.isFlashToast) notify(result.message, 'error')
         break
     }
   }, [isSending, fetcher.data])
