@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import url from 'node:url'
@@ -7,14 +6,15 @@ import { createRequestHandler } from '@remix-run/express'
 import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
-import helmet from 'helmet'
 
 import { ConfigError, getConfig } from './app/lib/config.server'
 import { MAX_REQUEST_BODY_BYTES } from './app/lib/constants'
-import { isAllowedOrigin } from './app/lib/enquiry.server'
 import { log } from './app/lib/log.server'
-import { createRateLimiter } from './app/lib/rate-limit.server'
+import { refuseForeignOrigin } from './server/origin'
+import { createRateLimiter } from './server/rate-limit'
 import { createRenderCache } from './server/render-cache'
+import { logRequests } from './server/request-log'
+import { securityHeaders } from './server/security-headers'
 
 installGlobals({ nativeFetch: true })
 
@@ -69,65 +69,8 @@ app.get('/healthz', (_req, res) => {
   res.set('Cache-Control', 'no-store').type('text/plain').send('ok')
 })
 
-app.use((req, res, next) => {
-  const started = process.hrtime.bigint()
-  res.on('finish', () => {
-    log('info', 'request', {
-      method: req.method,
-      // The path only: query strings can carry personal data.
-      path: req.path,
-      status: res.statusCode,
-      durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-    })
-  })
-  next()
-})
-
-app.use((_req, res, next) => {
-  res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
-  next()
-})
-
-const siteIsHttps = config.siteUrl.startsWith('https:')
-app.use(
-  helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': [
-          "'self'",
-          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
-        ],
-        'script-src-attr': ["'none'"],
-        // React's style props and react-toastify's injected stylesheet need inline styles.
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'https:'],
-        'font-src': ["'self'"],
-        'connect-src': config.isProduction ? ["'self'"] : ["'self'", 'ws://localhost:*'],
-        'form-action': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        'frame-src': ["'none'"],
-        'object-src': ["'none'"],
-        'base-uri': ["'self'"],
-        'manifest-src': ["'self'"],
-        'upgrade-insecure-requests': siteIsHttps ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true },
-  }),
-)
-
-app.use((_req, res, next) => {
-  res.set(
-    'Permissions-Policy',
-    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
-  )
-  next()
-})
+app.use(logRequests())
+app.use(securityHeaders({ siteUrl: config.siteUrl, isProduction: config.isProduction }))
 
 app.use((req, res, next) => {
   const declaredLength = Number(req.get('content-length') ?? 0)
@@ -138,17 +81,7 @@ app.use((req, res, next) => {
   next()
 })
 
-// Remix answers a foreign Origin on a form POST with a bare 500, and compares hosts only, which
-// would refuse SITE_URL's origin behind a proxy that rewrites Host. This check replaces it.
-app.post('/contact', (req, res, next) => {
-  if (!isAllowedOrigin(req.get('origin'), req.get('host'), config.siteUrl)) {
-    log('warn', 'cross-site enquiry refused', { origin: req.get('origin')?.slice(0, 200) })
-    res.status(403).type('text/plain').send('Enquiries are accepted from this website only')
-    return
-  }
-  delete req.headers.origin
-  next()
-})
+app.post('/contact', refuseForeignOrigin(config.siteUrl))
 
 app.use(compression())
 

@@ -1,4 +1,4 @@
-import type { RateLimiter } from './lib/rate-limit.server'
+import type { RateLimiter } from '../server/rate-limit'
 
 declare module '@remix-run/node' {
   interface AppLoadContext {

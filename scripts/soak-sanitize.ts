@@ -1,7 +1,7 @@
 /**
  * Memory soak for the post sanitiser: sanitises many ~20 KB posts in list-sized batches, the
  * way the post cache does on every changed list, and reports the heap after garbage collection.
- * isomorphic-dompurify keeps every parsed document until its window is replaced (STACK.md,
+ * isomorphic-dompurify keeps every parsed document until its window is replaced (docs/decisions/005-blog-post-list-cache.md,
  * trap 2); this shows the heap stays flat because each batch ends with clearWindow().
  *
  *   npx tsx scripts/soak-sanitize.ts [posts=2000] [batch=20]

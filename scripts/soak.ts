@@ -33,7 +33,7 @@ const BACKEND_PHASES: Array<{ posts: PostsMode; delayMs?: number }> = [
   { posts: 'slow', delayMs: 300 },
 ]
 const ENQUIRY_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'businessName', 'message']
-/** What the enquiry action may answer (INTERFACE.md); only 303 means accepted. */
+/** What the enquiry action may answer (docs/contracts.md); only 303 means accepted. */
 const ENQUIRY_CONTRACT_STATUSES = [303, 400, 429, 502]
 
 type Kind = { name: string; weight: number; expected: number[]; send: () => Promise<Outcome> }
@@ -270,7 +270,7 @@ try {
   if (offContract.length > 0) {
     console.log(
       `\nPOST /contact answered ${offContract.join(', ')}: not what the enquiry action of ` +
-        `INTERFACE.md answers (${ENQUIRY_CONTRACT_STATUSES.join('/')}). Is the action built?`,
+        `the contract's answers (${ENQUIRY_CONTRACT_STATUSES.join('/')}). Is the action built?`,
     )
   }
 

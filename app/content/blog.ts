@@ -1,4 +1,4 @@
-/** The blog's own copy. States and links are worded as SPEC section 2 and 8 give them. */
+/** The blog's own copy. States and links are worded as docs/contracts.md gives them. */
 export const BLOG_COPY = {
   heading: 'Our Blog',
   intro: 'Insights, tips and strategies for using AI to save time and grow your business.',

@@ -1,5 +1,5 @@
-/** Copy of the enquiry form, the /contact page and the thank-you dialog. Rule messages live in lib/enquiry. */
-import type { EnquiryField } from '~/lib/enquiry-fields'
+/** Copy of the enquiry form, the /contact page and the thank-you dialog. Rule messages live in enquiry/schema.ts. */
+import type { EnquiryField } from '~/enquiry/fields'
 
 import { COMPANY } from './company'
 

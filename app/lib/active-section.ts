@@ -1,4 +1,4 @@
-/** SPEC section 2's scroll rules for the fixed navigation, as pure functions of the scroll position. */
+/** The fixed navigation's scroll rules (docs/contracts.md), as pure functions of the scroll position. */
 import { ACTIVE_SECTION_OFFSET_PX, NAV_SCROLLED_THRESHOLD_PX } from './constants'
 
 /** A section's id and the page coordinate of its top edge (getBoundingClientRect().top + scrollY). */

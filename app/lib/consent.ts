@@ -1,5 +1,5 @@
 /**
- * The visitor's cookie choice (SPEC sections 3 and 4): stored in localStorage under
+ * The visitor's cookie choice (docs/contracts.md): stored in localStorage under
  * `cookieConsent` as 'accepted' or 'declined'. This module is the one reader and writer:
  * anything non-essential (analytics, ads) must call hasConsent() first and may listen with
  * onConsentChange() to start once the visitor accepts.

@@ -1,4 +1,4 @@
-/** SPEC section 9: the business constants, named once, with their units. */
+/** The business constants, named once, with their units. */
 export const COOKIE_DIALOG_DELAY_MS = 1000
 export const NAV_SCROLLED_THRESHOLD_PX = 50
 export const ACTIVE_SECTION_OFFSET_PX = 200
@@ -12,7 +12,7 @@ export const DISCOVERY_CALL_MINUTES = 30
 export const DATE_TIME_ZONE = 'Europe/London'
 export const DATE_LOCALE = 'en-US'
 
-/** The largest request body the site accepts (INTERFACE.md: 413 above it). */
+/** The largest request body the site accepts (413 above it). */
 export const MAX_REQUEST_BODY_BYTES = 64 * 1024
 
 export const COOKIE_CONSENT_KEY = 'cookieConsent'

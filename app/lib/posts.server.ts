@@ -48,7 +48,7 @@ export const backendPostSchema = z.object({
   created_at: z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date'),
   post_words: z.number().int().nonnegative(),
   status: text,
-  // SPEC shows tags as one text value; a list is accepted and joined the same way.
+  // A post shows its tags as one text value; a list is accepted and joined the same way.
   tags: z.union([text, z.array(text).transform((tags) => tags.join(', '))]),
 })
 

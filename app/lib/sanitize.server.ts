@@ -53,7 +53,7 @@ let queue: Promise<unknown> = Promise.resolve()
  * Sanitises a batch of HTML documents. Slow (tens of milliseconds per long post), so it belongs
  * in a background refresh, never on the request path. It yields to the event loop between
  * documents so requests keep flowing, and frees the shared jsdom window afterwards: the
- * window keeps every parsed document alive until it is replaced (STACK.md, trap 2).
+ * window keeps every parsed document alive until it is replaced (docs/decisions/005-blog-post-list-cache.md).
  */
 export function sanitizeHtmlBatch(
   documents: readonly string[],

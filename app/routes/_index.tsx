@@ -5,8 +5,8 @@ import { HomePage } from '~/components/home/home-page'
 import { renderStaticHomeSections } from '~/components/home/static-sections.server'
 import { COMPANY } from '~/content/company'
 import { HOME_META } from '~/content/home-contact'
+import { skipRevalidationAfterEnquiry } from '~/enquiry/revalidation'
 import { getPublicSiteConfig } from '~/lib/config.server'
-import { skipRevalidationAfterEnquiry } from '~/lib/enquiry-fields'
 import type { loader as rootLoader } from '~/root'
 
 export const meta: MetaFunction<null, { root: typeof rootLoader }> = ({ matches }) => {

@@ -5,25 +5,15 @@ import type {
   MetaFunction,
 } from '@remix-run/node'
 import { json } from '@remix-run/node'
-import {
-  useActionData,
-  useLoaderData,
-  useNavigate,
-  type ClientActionFunctionArgs,
-} from '@remix-run/react'
-import { useCallback } from 'react'
+import { useActionData, useLoaderData, type ClientActionFunctionArgs } from '@remix-run/react'
 
 import { ContactPage } from '~/components/contact/contact-page'
-import { ThankYouDialog } from '~/components/contact/thank-you-dialog'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { notify } from '~/components/ui/toaster'
 import { CONTACT_PAGE_COPY } from '~/content/contact'
-import {
-  ENQUIRY_FAILED_MESSAGE,
-  skipRevalidationAfterEnquiry,
-  type EnquiryResult,
-} from '~/lib/enquiry-fields'
-import { submitEnquiry } from '~/lib/enquiry.server'
+import { ENQUIRY_FAILED_MESSAGE, type EnquiryResult } from '~/enquiry/fields'
+import { skipRevalidationAfterEnquiry } from '~/enquiry/revalidation'
+import { submitEnquiry } from '~/enquiry/submit.server'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: CONTACT_PAGE_COPY.metaTitle },
@@ -77,17 +67,7 @@ export const shouldRevalidate = skipRevalidationAfterEnquiry
 export default function ContactRoute() {
   const { isSent } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
-  const navigate = useNavigate()
-  const closeThankYou = useCallback(
-    () => navigate('/contact', { replace: true, preventScrollReset: true }),
-    [navigate],
-  )
-  return (
-    <>
-      <ContactPage serverResult={result} />
-      <ThankYouDialog isOpen={isSent} onClose={closeThankYou} closeHref="/contact" />
-    </>
-  )
+  return <ContactPage serverResult={result} wasSentWithoutJavaScript={isSent} />
 }
 
 export function ErrorBoundary() {

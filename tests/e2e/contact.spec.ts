@@ -1,5 +1,5 @@
 /**
- * The enquiry form as a visitor uses it, with and without JavaScript: SPEC sections 4, 5, 7, 8.
+ * The enquiry form as a visitor uses it, with and without JavaScript: the rules, answers and messages of docs/contracts.md.
  */
 import type { Locator, Page } from '@playwright/test'
 

@@ -1,4 +1,4 @@
-/** SPEC section 4's cookie consent dialog and the legal texts as modals. */
+/** The cookie consent dialog and the legal texts as modals. */
 import type { Page } from '@playwright/test'
 
 import { privacyPolicy } from '../../app/content/legal/privacy-policy'

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
 import { rememberConsent, waitForScrollToSettle } from './home-support'
 
-/** SPEC section 2: the sections each legal text must have, in this order. */
+/** The sections each legal text must have, in this order. */
 const PRIVACY_SECTIONS = [
   'The data we collect',
   'How we collect your data',
@@ -247,7 +247,7 @@ test('printing shows the legal text without the site furniture', async ({ page }
 })
 
 /*
- * The header's return-to-home behaviour (SPEC section 2) lives in site-header.tsx, built in the
+ * The header's return-to-home behaviour (first / then the section, 100 ms later) lives in site-header.tsx, built in the
  * home branch; these tests describe what a visitor sees on the legal pages.
  */
 test.describe('header on the legal pages, JavaScript on', () => {

@@ -1,5 +1,5 @@
 /**
- * POST /contact against the production server and the mock backend: every row of INTERFACE.md's
+ * POST /contact against the production server and the mock backend: every row of docs/contracts.md's
  * action table, with the bodies a browser sends without JavaScript.
  */
 import { createCookieSessionStorage } from '@remix-run/node'

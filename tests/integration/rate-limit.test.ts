@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createRateLimiter } from '../../app/lib/rate-limit.server'
 import { startMockBackend } from '../../mocks/backend'
+import { createRateLimiter } from '../../server/rate-limit'
 import { startRedis } from '../support/redis'
 import { startServer } from '../support/stack'
 

@@ -16,7 +16,7 @@ function pendingMessage(pathname: string) {
 }
 
 /**
- * SPEC's 'Loading blogs...' and 'Loading blog post...' states. Remix keeps the current page on
+ * The blog's 'Loading blogs...' and 'Loading blog post...' states. Remix keeps the current page on
  * screen while the next page's loader runs, so while a client-side navigation to the blog is
  * pending this covers the page content with the loading message. Lives in the root layout,
  * because the page being left may be any page.

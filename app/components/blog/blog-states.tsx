@@ -3,7 +3,7 @@ import { Link } from '@remix-run/react'
 import { BLOG_COPY } from '~/content/blog'
 import { BLOG_PATH } from '~/lib/blog-seo'
 
-/** The backend failed and no earlier list is cached: SPEC's red error line. */
+/** The backend failed and no earlier list is cached: the red 'Error: {message}' line. */
 export function BlogError({ message }: { message: string }) {
   return (
     <div className="mx-auto max-w-xl rounded-2xl border border-red-200 bg-red-50 px-6 py-10 text-center">

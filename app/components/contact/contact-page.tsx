@@ -1,12 +1,18 @@
 import { ExternalLink } from '~/components/ui/external-link'
 import { CONTACT_PAGE_COPY } from '~/content/contact'
-import type { EnquiryResult } from '~/lib/enquiry-fields'
+import { EnquiryForm } from '~/enquiry/enquiry-form'
+import type { EnquiryResult } from '~/enquiry/fields'
 import { useSiteConfig } from '~/lib/use-site-config'
 
-import { EnquiryForm } from './enquiry-form'
 
 /** /contact: the enquiry form beside the direct ways to reach the team. */
-export function ContactPage({ serverResult }: { serverResult?: EnquiryResult }) {
+export function ContactPage({
+  serverResult,
+  wasSentWithoutJavaScript,
+}: {
+  serverResult?: EnquiryResult
+  wasSentWithoutJavaScript: boolean
+}) {
   const site = useSiteConfig()
   const linkClass =
     'font-semibold text-indigo-700 underline-offset-2 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
@@ -25,7 +31,11 @@ export function ContactPage({ serverResult }: { serverResult?: EnquiryResult }) 
 
         <div className="mt-10 grid gap-8 lg:grid-cols-3">
           <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8 lg:col-span-2">
-            <EnquiryForm idPrefix="contact" serverResult={serverResult} />
+            <EnquiryForm
+              idPrefix="contact"
+              serverResult={serverResult}
+              wasSentWithoutJavaScript={wasSentWithoutJavaScript}
+            />
           </div>
 
           {site ? (

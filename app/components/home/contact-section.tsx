@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react'
 
-import { EnquiryForm } from '~/components/contact/enquiry-form'
 import { ExternalLink } from '~/components/ui/external-link'
 import { CONTACT_COPY } from '~/content/home-contact'
+import { EnquiryForm } from '~/enquiry/enquiry-form'
+import type { PublicSiteConfig } from '~/lib/config.server'
 import { DISCOVERY_CALL_MINUTES } from '~/lib/constants'
 
 import { CalendarIcon, ChatIcon, ClockIcon, GlobeIcon, MailIcon, PhoneIcon } from './icons'
 import { SECTION_CLASS, SectionHeading } from './section-heading'
-import type { SiteConfig } from './site-config'
 
-export function ContactSection({ site }: { site: SiteConfig }) {
+export function ContactSection({ site }: { site: PublicSiteConfig }) {
   return (
     <section
       id="contact"

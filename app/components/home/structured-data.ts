@@ -1,11 +1,10 @@
 import { COMPANY } from '~/content/company'
 import { SOLUTIONS } from '~/content/home'
 import { HOME_META } from '~/content/home-contact'
-
-import type { SiteConfig } from './site-config'
+import type { PublicSiteConfig } from '~/lib/config.server'
 
 /** schema.org description of the company for search engines: who we are and how to reach us. */
-export function buildOrganizationJsonLd(site: SiteConfig) {
+export function buildOrganizationJsonLd(site: PublicSiteConfig) {
   const homeUrl = `${site.siteUrl}/`
   const telephone = site.phoneHref.replace(/^tel:/, '')
   return {

@@ -1,12 +1,13 @@
 /**
- * The contact enquiry's rules (SPEC section 5): one schema, run in the browser before sending
+ * The contact enquiry's rules (docs/contracts.md): one schema, run in the browser before sending
  * and again by the action. zod's mini build, and the form loads this module only on use, so the
- * rules cost the home page nothing until someone fills in the form (STACK.md trap 3).
+ * rules cost the home page nothing until someone fills in the form (a classic zod schema adds about 60 KB to a route chunk).
  */
 import * as z from 'zod/v4-mini'
 
-import { MESSAGE_MIN_CHARS, PHONE_MAX_DIGITS } from './constants'
-import type { EnquiryErrors, EnquiryField, EnquiryValues } from './enquiry-fields'
+import { MESSAGE_MIN_CHARS, PHONE_MAX_DIGITS } from '~/lib/constants'
+
+import type { EnquiryErrors, EnquiryField, EnquiryValues } from './fields'
 
 export const ENQUIRY_MAX_CHARS = {
   firstName: 100,

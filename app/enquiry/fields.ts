@@ -1,5 +1,3 @@
-import type { ShouldRevalidateFunction } from '@remix-run/react'
-
 /**
  * The enquiry's fields and the answers of its action. No zod here: the form imports this at once
  * and loads the schema (./enquiry) only when it is about to be used.
@@ -37,35 +35,6 @@ export type EnquiryResult =
 
 /** Where both forms post, on / and on /contact. */
 export const ENQUIRY_ACTION = '/contact'
-
-/**
- * An enquiry changes no page's data, so the routes on screen skip reloading theirs after one:
- * on a lost connection that reload would fail too and replace the form, and what the visitor
- * typed, with an error page.
- */
-export const skipRevalidationAfterEnquiry: ShouldRevalidateFunction = ({
-  formAction,
-  defaultShouldRevalidate,
-}) => (formAction === ENQUIRY_ACTION ? false : defaultShouldRevalidate)
-
-/**
- * The root reloads after an enquiry only to collect a flash toast the server has just set: the
- * server answered, so the connection is up and the reload cannot blank the page.
- */
-export const collectFlashToastAfterEnquiry: ShouldRevalidateFunction = (args) =>
-  args.formAction === ENQUIRY_ACTION
-    ? hasFlashToast(args.actionResult)
-    : args.defaultShouldRevalidate
-
-/** Whether an enquiry's answer says a flash toast is waiting in the cookie. */
-export function hasFlashToast(result: unknown): boolean {
-  return (
-    typeof result === 'object' &&
-    result !== null &&
-    'isFlashToast' in result &&
-    result.isFlashToast === true
-  )
-}
 
 export const ENQUIRY_FAILED_MESSAGE =
   'There was an error submitting your form. Please try again or contact us directly.'

@@ -1,4 +1,4 @@
-import { useFetcher } from '@remix-run/react'
+import { useFetcher, useLocation, useNavigate } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 
 import { ExternalLink } from '~/components/ui/external-link'
@@ -11,19 +11,21 @@ import {
   type EnquiryErrors,
   type EnquiryField,
   type EnquiryResult,
-} from '~/lib/enquiry-fields'
+} from '~/enquiry/fields'
 import { useSiteConfig } from '~/lib/use-site-config'
 
 import { ThankYouDialog } from './thank-you-dialog'
 
 // The rules (and zod) download when the visitor first touches the form, not with the page.
-const loadEnquiryRules = () => import('~/lib/enquiry')
+const loadEnquiryRules = () => import('./schema')
 
 type EnquiryFormProps = {
   /** keeps element ids unique on a page */
   idPrefix?: string
   /** the action's answer to a submission made without JavaScript (on /contact) */
   serverResult?: EnquiryResult
+  /** this page is where a submission without JavaScript landed once it was sent */
+  wasSentWithoutJavaScript?: boolean
 }
 
 /** The message shown in the form itself; with JavaScript a plain failure is a toast instead. */
@@ -39,7 +41,11 @@ function noticeFor(result: EnquiryResult | undefined, hasJavaScript: boolean) {
  * page load (the /contact page answers with messages and values); with it, a fetcher keeps the
  * visitor where they are.
  */
-export function EnquiryForm({ idPrefix = 'enquiry', serverResult }: EnquiryFormProps) {
+export function EnquiryForm({
+  idPrefix = 'enquiry',
+  serverResult,
+  wasSentWithoutJavaScript = false,
+}: EnquiryFormProps) {
   const fetcher = useFetcher<EnquiryResult>()
   const formRef = useRef<HTMLFormElement>(null)
   const submitRef = useRef<HTMLButtonElement>(null)
@@ -49,7 +55,9 @@ export function EnquiryForm({ idPrefix = 'enquiry', serverResult }: EnquiryFormP
     serverResult?.outcome === 'invalid' ? serverResult.errors : {},
   )
   const [notice, setNotice] = useState(() => noticeFor(serverResult, false))
-  const [isThankYouOpen, setIsThankYouOpen] = useState(false)
+  const [isThankYouOpen, setIsThankYouOpen] = useState(wasSentWithoutJavaScript)
+  const { pathname } = useLocation()
+  const navigate = useNavigate()
   const isSending = fetcher.state !== 'idle'
 
   const initialValues = serverResult && 'values' in serverResult ? serverResult.values : undefined
@@ -117,7 +125,11 @@ export function EnquiryForm({ idPrefix = 'enquiry', serverResult }: EnquiryFormP
       return rest
     })
 
-  const closeThankYou = useCallback(() => setIsThankYouOpen(false), [])
+  const closeThankYou = useCallback(() => {
+    setIsThankYouOpen(false)
+    // The thank-you page's address would open the dialog again on a reload.
+    if (wasSentWithoutJavaScript) navigate(pathname, { replace: true, preventScrollReset: true })
+  }, [wasSentWithoutJavaScript, navigate, pathname])
 
   return (
     <>
@@ -164,7 +176,11 @@ export function EnquiryForm({ idPrefix = 'enquiry', serverResult }: EnquiryFormP
           {isSending ? ENQUIRY_FORM_COPY.sending : ''}
         </p>
       </fetcher.Form>
-      <ThankYouDialog isOpen={isThankYouOpen} onClose={closeThankYou} />
+      <ThankYouDialog
+        isOpen={isThankYouOpen}
+        onClose={closeThankYou}
+        closeHref={wasSentWithoutJavaScript ? pathname : undefined}
+      />
     </>
   )
 }

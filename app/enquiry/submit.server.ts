@@ -1,38 +1,17 @@
 import { json, redirect, type AppLoadContext } from '@remix-run/node'
 
 import { ENQUIRY_FORM_COPY } from '~/content/contact'
+import { postBackendJson, type BackendResult } from '~/lib/backend.server'
+import { MAX_REQUEST_BODY_BYTES } from '~/lib/constants'
+import { log } from '~/lib/log.server'
+import { toastFor } from '~/lib/toast.server'
 
-import { postBackendJson, type BackendResult } from './backend.server'
-import { MAX_REQUEST_BODY_BYTES } from './constants'
-import { validateEnquiry, type Enquiry } from './enquiry'
-import { ENQUIRY_FAILED_MESSAGE, readEnquiryValues, type EnquiryResult } from './enquiry-fields'
-import { log } from './log.server'
-import { toastFor } from './toast.server'
+import { ENQUIRY_FAILED_MESSAGE, readEnquiryValues, type EnquiryResult } from './fields'
+import { validateEnquiry, type Enquiry } from './schema'
 
 /** Where a successful enquiry without JavaScript lands: a GET, so a reload sends nothing. */
 const THANK_YOU_PATH = '/contact?sent=1'
 const SEND_EMAIL_PATH = '/app/send-email/'
-
-/**
- * A POST may come from the public site (SITE_URL) or from the address it was sent to.
- * Browsers send Origin with every cross-site POST, so a request without one is not a forged form;
- * `null` (sandboxed frames, privacy redirects) cannot be trusted.
- */
-export function isAllowedOrigin(
-  origin: string | undefined,
-  requestHost: string | undefined,
-  siteUrl: string,
-): boolean {
-  if (origin === undefined) return true
-  let originUrl: URL
-  try {
-    originUrl = new URL(origin)
-  } catch {
-    return false
-  }
-  if (originUrl.origin === new URL(siteUrl).origin) return true
-  return requestHost !== undefined && originUrl.host === requestHost.toLowerCase()
-}
 
 type BodyReading = { status: 'read'; formData: FormData } | { status: 'too-large' }
 
@@ -92,7 +71,7 @@ function rateLimitedMessage(retryAfterS: number) {
 }
 
 /**
- * POST /contact, as INTERFACE.md's table says: 413, 400, 429, 502 with the form's data, or a
+ * POST /contact, as docs/contracts.md says: 413, 400, 429, 502 with the form's data, or a
  * 303 to the thank-you page. (A foreign Origin is refused with 403 by server.ts, before Remix.)
  */
 export async function submitEnquiry(request: Request, context: AppLoadContext) {

@@ -1,12 +1,8 @@
 import type { ShouldRevalidateFunctionArgs } from '@remix-run/react'
 import { describe, expect, it } from 'vitest'
 
-import {
-  collectFlashToastAfterEnquiry,
-  ENQUIRY_ACTION,
-  ENQUIRY_FAILED_MESSAGE,
-  skipRevalidationAfterEnquiry,
-} from './enquiry-fields'
+import { ENQUIRY_ACTION, ENQUIRY_FAILED_MESSAGE } from './fields'
+import { collectFlashToastAfterEnquiry, skipRevalidationAfterEnquiry } from './revalidation'
 
 function after(formAction: string | undefined, actionResult?: unknown) {
   return {

@@ -2,7 +2,7 @@ import { MemoryStore, type Options, type Store } from 'express-rate-limit'
 import { RedisStore } from 'rate-limit-redis'
 import { createClient } from 'redis'
 
-import { log } from './log.server'
+import { log } from '../app/lib/log.server'
 
 export type RateLimitDecision = { limited: false } | { limited: true; retryAfterS: number }
 

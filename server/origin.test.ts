@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isAllowedOrigin } from './enquiry.server'
+import { isAllowedOrigin } from './origin'
 
 const SITE_URL = 'https://www.brightwell.example'
 

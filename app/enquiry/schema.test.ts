@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { ENQUIRY_MAX_CHARS, validateEnquiry } from './enquiry'
-import {
-  ENQUIRY_FIELDS,
-  firstInvalidField,
-  readEnquiryValues,
-  type EnquiryValues,
-} from './enquiry-fields'
+import { ENQUIRY_FIELDS, firstInvalidField, readEnquiryValues, type EnquiryValues } from './fields'
+import { ENQUIRY_MAX_CHARS, validateEnquiry } from './schema'
 
 const valid: EnquiryValues = {
   firstName: 'Ada',

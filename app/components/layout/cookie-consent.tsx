@@ -6,7 +6,7 @@ import { COOKIE_DIALOG_DELAY_MS } from '~/lib/constants'
 import type { ConsentDialogProps } from './cookie-consent-dialog'
 
 /**
- * SPEC section 4: with no stored choice, a non-modal dialog appears 1 s after the page has
+ * With no stored choice, a non-modal dialog appears 1 s after the page has
  * loaded and stays until the visitor chooses. It is never rendered on the server, so it cannot
  * block a page without JavaScript (where nothing non-essential exists to consent to). The timing
  * lives here; the dialog's markup and copy load separately, only for visitors who have not chosen.

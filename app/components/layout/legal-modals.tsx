@@ -4,7 +4,7 @@ import { isPlainLeftClick } from '~/lib/scroll-to-section'
 
 export type LegalDocumentKey = 'privacy' | 'terms'
 
-/** The legal pages (INTERFACE.md routes); their modals show the same text. */
+/** The legal pages (/privacy-policy, /terms-of-service); their modals show the same text. */
 export const LEGAL_LINKS = {
   privacy: { href: '/privacy-policy', label: 'Privacy Policy' },
   terms: { href: '/terms-of-service', label: 'Terms of Service' },
