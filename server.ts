@@ -7,9 +7,11 @@ import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/
 import compression from 'compression'
 import express from 'express'
 
+import { signServedAt } from './app/enquiry/spam.server'
 import { ConfigError, getConfig } from './app/lib/config.server'
 import { MAX_REQUEST_BODY_BYTES } from './app/lib/constants'
 import { log } from './app/lib/log.server'
+import { createDuplicateMemory } from './server/duplicate-memory'
 import { refuseForeignOrigin } from './server/origin'
 import { createRateLimiter } from './server/rate-limit'
 import { createRenderCache } from './server/render-cache'
@@ -54,6 +56,14 @@ const enquiryLimiter = createRateLimiter({
   prefix: 'rl:enquiry:',
 })
 
+// The same enquiry is forwarded once in this window, however often it is sent.
+const enquiryMemory = createDuplicateMemory({
+  windowS: 600,
+  pendingMs: config.backendTimeoutMs + 1000,
+  redisUrl: config.redisUrl,
+  prefix: 'dup:enquiry:',
+})
+
 const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', config.trustProxyHops === 0 ? false : config.trustProxyHops)
@@ -91,10 +101,17 @@ app.use(
 )
 app.use(express.static('public', { maxAge: '1h' }))
 
+// Signed per response, before the render cache: a replayed page carries this visitor's time.
+app.use((_req, res, next) => {
+  res.locals.enquiryServedAt = signServedAt(Date.now(), config.sessionSecrets)
+  next()
+})
+
 if (config.isProduction && config.postsCacheTtlS > 0) {
   app.use(
     createRenderCache({
       ttlMs: config.postsCacheTtlS * 1000,
+      freshValues: (res) => [res.locals.cspNonce as string, res.locals.enquiryServedAt as string],
       // entry.server exports the version of the data pages show (the post list).
       version: () => {
         const entry = build.entry.module as { renderCacheVersion?: () => string }
@@ -111,8 +128,10 @@ app.all(
     mode: config.isProduction ? 'production' : 'development',
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce as string,
+      enquiryServedAt: res.locals.enquiryServedAt as string,
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       enquiryLimiter,
+      enquiryMemory,
       isDataRequest: req.query._data !== undefined,
     }),
   }),
@@ -137,7 +156,7 @@ function shutDown(signal: string) {
   forceExit.unref()
   server.close(async () => {
     clearTimeout(forceExit)
-    await enquiryLimiter.close()
+    await Promise.all([enquiryLimiter.close(), enquiryMemory.close()])
     log('info', 'server stopped')
     process.exit(0)
   })

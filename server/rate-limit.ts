@@ -1,8 +1,9 @@
 import { MemoryStore, type Options, type Store } from 'express-rate-limit'
 import { RedisStore } from 'rate-limit-redis'
-import { createClient } from 'redis'
 
 import { log } from '../app/lib/log.server'
+
+import { connectRedis, withTimeout } from './redis'
 
 export type RateLimitDecision = { limited: false } | { limited: true; retryAfterS: number }
 
@@ -77,35 +78,15 @@ function memoryBackend() {
 }
 
 function redisBackend(redisUrl: string, prefix: string) {
-  const client = createClient({
-    url: redisUrl,
-    socket: {
-      connectTimeout: 2000,
-      reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5000),
-    },
-  })
-  client.on('error', (error: Error) => log('warn', 'redis error', { reason: error.message }))
-  const connected = client.connect()
-  // Failures surface in hit(), which lets the enquiry through.
-  connected.catch(() => undefined)
+  const redis = connectRedis(redisUrl)
   return {
     build: async (): Promise<Store> => {
-      await connected
+      await redis.connected
       return new RedisStore({
         prefix,
-        sendCommand: (...args: string[]) => client.sendCommand(args),
+        sendCommand: (...args: string[]) => redis.client.sendCommand(args),
       })
     },
-    close: async () => {
-      if (client.isReady) await client.close().catch(() => client.destroy())
-      else if (client.isOpen) client.destroy()
-    },
+    close: redis.close,
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
-    promise.then(resolve, reject).finally(() => clearTimeout(timer))
-  })
 }

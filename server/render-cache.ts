@@ -3,10 +3,12 @@ import zlib from 'node:zlib'
 import type { NextFunction, Request, Response } from 'express'
 
 type Entry = {
-  /** the rendered HTML as UTF-8 bytes, split where the nonce it was rendered with stood */
+  /** the rendered HTML as UTF-8 bytes, split where a per-response value it was rendered with stood */
   segments: Buffer[]
-  /** each segment raw-deflated on its own, so no back-reference crosses a nonce */
+  /** each segment raw-deflated on its own, so no back-reference crosses a per-response value */
   deflated: Buffer[]
+  /** which per-response value stood between segments i and i+1 (an index into `freshValues`) */
+  holes: number[]
   headers: Record<string, string>
   version: string
   expiresAt: number
@@ -17,6 +19,11 @@ type RenderCacheOptions = {
   ttlMs: number
   /** changes whenever data that pages show changes (the post list); a change drops every entry */
   version: () => string
+  /**
+   * What is fresh in every response, in a fixed order (the CSP nonce; the enquiry form's signed
+   * time): a replay puts the response's own values where the rendered ones stood.
+   */
+  freshValues?: (res: Response) => string[]
   maxEntries?: number
   now?: () => number
 }
@@ -53,14 +60,14 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff])
 // An empty final stored block closes the deflate stream that the segments' sync flushes left open.
 const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff])
 
-/** `parts` with `separator` between each two of them. */
-function join(parts: Buffer[], separator: Buffer): Buffer[] {
-  return parts.flatMap((part, index) => (index === 0 ? [part] : [separator, part]))
+/** `parts` with `fills[i]` between `parts[i]` and `parts[i + 1]`. */
+function interleave(parts: Buffer[], fills: Buffer[]): Buffer[] {
+  return parts.flatMap((part, index) => (index === 0 ? [part] : [fills[index - 1]!, part]))
 }
 
-/** A non-final stored deflate block: the nonce goes in as it is, without running a compressor. */
+/** A non-final stored deflate block: a fresh value goes in as it is, without running a compressor. */
 function storedBlock(data: Buffer): Buffer {
-  // LEN is 16 bits; a nonce is 24 bytes.
+  // LEN is 16 bits; a nonce is 24 bytes, a signed time about 60.
   const block = Buffer.alloc(5 + data.length)
   block.writeUInt16LE(data.length, 1)
   block.writeUInt16LE(~data.length & 0xffff, 3)
@@ -69,30 +76,53 @@ function storedBlock(data: Buffer): Buffer {
 }
 
 /**
- * One gzip member of the precompressed segments with the nonce between them: compressing a
- * 100 KB page per response cost two thirds of the throughput, this costs a CRC and a copy.
+ * One gzip member of the precompressed segments with the fresh values between them: compressing
+ * a 100 KB page per response cost two thirds of the throughput, this costs a CRC and a copy.
  */
-function gzipReplay(segments: Buffer[], deflated: Buffer[], nonce: Buffer): Buffer {
+function gzipReplay(segments: Buffer[], deflated: Buffer[], fills: Buffer[]): Buffer {
   // Without empty parts: zlib.crc32 of Buffer.from('') (no memory behind it) returns 0, not the
-  // running value, and a nonce at the very start or end of a page leaves an empty segment.
-  const body = join(segments, nonce).filter((part) => part.length > 0)
+  // running value, and a value at the very start or end of a page leaves an empty segment.
+  const body = interleave(segments, fills).filter((part) => part.length > 0)
   const crc = body.reduce((value, part) => zlib.crc32(part, value), 0)
   const size = body.reduce((total, part) => total + part.length, 0)
   // Gunzip checks both: the CRC-32 and the length mod 2^32 of the uncompressed body.
   const trailer = Buffer.alloc(8)
   trailer.writeUInt32LE(crc, 0)
   trailer.writeUInt32LE(size % 2 ** 32, 4)
-  return Buffer.concat([GZIP_HEADER, ...join(deflated, storedBlock(nonce)), FINAL_BLOCK, trailer])
+  return Buffer.concat([
+    GZIP_HEADER,
+    ...interleave(deflated, fills.map(storedBlock)),
+    FINAL_BLOCK,
+    trailer,
+  ])
+}
+
+/** The rendered page cut at every per-response value; `holes` says which value stood in each cut. */
+function cutAtFreshValues(html: string, values: string[]) {
+  const present = values.filter((value) => value !== '')
+  if (present.length === 0) return { segments: [html], holes: [] }
+  const escaped = present.map((value) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  const segments: string[] = []
+  const holes: number[] = []
+  let start = 0
+  for (const match of html.matchAll(new RegExp(escaped.join('|'), 'g'))) {
+    segments.push(html.slice(start, match.index))
+    holes.push(values.indexOf(match[0]))
+    start = match.index + match[0].length
+  }
+  segments.push(html.slice(start))
+  return { segments, holes }
 }
 
 /**
  * Caches the rendered HTML of anonymous page views and replays it with the response's own
- * fresh CSP nonce. Rendering a Remix page costs far more than serving bytes; the pages are
- * the same for every anonymous visitor, except for the nonce.
+ * fresh values (CSP nonce, signed time). Rendering a Remix page costs far more than serving
+ * bytes; the pages are the same for every anonymous visitor, except for those values.
  */
 export function createRenderCache({
   ttlMs,
   version,
+  freshValues = (res) => [res.locals.cspNonce as string],
   maxEntries = 200,
   now = Date.now,
 }: RenderCacheOptions) {
@@ -113,7 +143,7 @@ export function createRenderCache({
   return function renderCache(req: Request, res: Response, next: NextFunction) {
     if (!isCacheable(req)) return next()
     const key = req.path
-    const nonce = res.locals.cspNonce as string
+    const values = freshValues(res)
     const currentVersion = version()
     const entry = entries.get(key)
 
@@ -122,13 +152,13 @@ export function createRenderCache({
       for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
       res.setHeader('X-Render-Cache', 'hit')
       res.vary('Accept-Encoding')
-      const fresh = Buffer.from(nonce)
+      const fills = entry.holes.map((index) => Buffer.from(values[index] ?? ''))
       const gzip = req.acceptsEncodings('gzip') !== false
       // The compression middleware leaves a response alone once it has a Content-Encoding.
       if (gzip) res.setHeader('Content-Encoding', 'gzip')
       const body = gzip
-        ? gzipReplay(entry.segments, entry.deflated, fresh)
-        : Buffer.concat(join(entry.segments, fresh))
+        ? gzipReplay(entry.segments, entry.deflated, fills)
+        : Buffer.concat(interleave(entry.segments, fills))
       // res.end, not res.send: the nonce makes every body differ, so an ETag would never match.
       res.setHeader('Content-Length', body.length)
       res.end(body)
@@ -175,12 +205,11 @@ export function createRenderCache({
         if (value !== undefined) headers[name] = String(value)
       }
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
-      const segments = Buffer.concat(chunks)
-        .toString('utf8')
-        .split(nonce)
-        .map((segment) => Buffer.from(segment))
+      const cut = cutAtFreshValues(Buffer.concat(chunks).toString('utf8'), values)
+      const segments = cut.segments.map((segment) => Buffer.from(segment))
       entries.set(key, {
         segments,
+        holes: cut.holes,
         // Once per entry; a sync flush leaves each one byte-aligned and open for the next block.
         deflated: segments.map((segment) =>
           zlib.deflateRawSync(segment, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }),

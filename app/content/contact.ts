@@ -36,6 +36,7 @@ export const ENQUIRY_FORM_COPY = {
   call: 'Call',
   email: 'Email',
   whatsapp: 'Message us on WhatsApp',
+  spamTrapLabel: 'Leave this field empty',
   tooLarge:
     'Your enquiry is too large to send. Please shorten your message and try again, or email us directly.',
 } as const

@@ -8,6 +8,8 @@ import {
   ENQUIRY_FIELDS,
   firstInvalidField,
   readEnquiryValues,
+  SERVED_AT_FIELD,
+  SPAM_TRAP_FIELD,
   type EnquiryErrors,
   type EnquiryField,
   type EnquiryResult,
@@ -26,6 +28,8 @@ type EnquiryFormProps = {
   serverResult?: EnquiryResult
   /** this page is where a submission without JavaScript landed once it was sent */
   wasSentWithoutJavaScript?: boolean
+  /** the signed time this page was served (the loader's), for the spam defence */
+  servedAt: string
 }
 
 /** The message shown in the form itself; with JavaScript a plain failure is a toast instead. */
@@ -45,6 +49,7 @@ export function EnquiryForm({
   idPrefix = 'enquiry',
   serverResult,
   wasSentWithoutJavaScript = false,
+  servedAt: servedAtNow,
 }: EnquiryFormProps) {
   const fetcher = useFetcher<EnquiryResult>()
   const formRef = useRef<HTMLFormElement>(null)
@@ -56,6 +61,13 @@ export function EnquiryForm({
   )
   const [notice, setNotice] = useState(() => noticeFor(serverResult, false))
   const [isThankYouOpen, setIsThankYouOpen] = useState(wasSentWithoutJavaScript)
+  // The time the form was first served, never a later one: a person who fixes a field and sends
+  // again at once must not look like a bot that posts within seconds.
+  const [servedAt] = useState(() =>
+    serverResult && 'servedAt' in serverResult && serverResult.servedAt
+      ? serverResult.servedAt
+      : servedAtNow,
+  )
   const { pathname } = useLocation()
   const navigate = useNavigate()
   const isSending = fetcher.state !== 'idle'
@@ -140,8 +152,10 @@ export function EnquiryForm({
         noValidate
         onSubmit={handleSubmit}
         onFocus={() => void loadEnquiryRules()}
-        className="space-y-6"
+        className="relative space-y-6"
       >
+        <input type="hidden" name={SERVED_AT_FIELD} value={servedAt} />
+        <SpamTrap id={`${idPrefix}-${SPAM_TRAP_FIELD}`} />
         <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
           {ENQUIRY_FIELDS.map((field) => (
             <EnquiryInput
@@ -182,6 +196,19 @@ export function EnquiryForm({
         closeHref={wasSentWithoutJavaScript ? pathname : undefined}
       />
     </>
+  )
+}
+
+/**
+ * A field only bots fill in: off screen, out of the tab order, hidden from assistive technology
+ * and from autofill. Its label says to leave it empty, should anyone meet it all the same.
+ */
+function SpamTrap({ id }: { id: string }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] top-0 h-px w-px overflow-hidden">
+      <label htmlFor={id}>{ENQUIRY_FORM_COPY.spamTrapLabel}</label>
+      <input id={id} type="text" name={SPAM_TRAP_FIELD} tabIndex={-1} autoComplete="off" />
+    </div>
   )
 }
 

@@ -17,20 +17,32 @@ export type EnquiryValues = Record<EnquiryField, string>
 export type EnquiryErrors = Partial<Record<EnquiryField, string>>
 
 /**
+ * The spam defence's two extra fields. A person never sees the first (a honeypot: bots fill in
+ * every field they find); the second carries the signed time the form was served.
+ */
+export const SPAM_TRAP_FIELD = 'companyWebsite'
+export const SERVED_AT_FIELD = 'formServedAt'
+
+/**
+ * A form shown again keeps the time its first version was served (`servedAt`, signed), so a
+ * person who fixes one field and sends again at once is not taken for a bot.
+ */
+type ShownAgain = { values: EnquiryValues; servedAt?: string }
+
+/**
  * What the action answers, and what the form renders. `sent` only reaches the form with
  * JavaScript; without it, success is a redirect to the thank-you page.
  */
 export type EnquiryResult =
   | { outcome: 'sent' }
-  | { outcome: 'invalid'; errors: EnquiryErrors; values: EnquiryValues }
-  | {
+  | ({ outcome: 'invalid'; errors: EnquiryErrors } & ShownAgain)
+  | ({
       outcome: 'failed'
       message: string
-      values?: EnquiryValues
       /** the server also set the message as a flash toast, which the root loader delivers */
       isFlashToast?: boolean
-    }
-  | { outcome: 'rate-limited'; message: string; values: EnquiryValues }
+    } & Partial<ShownAgain>)
+  | ({ outcome: 'rate-limited'; message: string } & ShownAgain)
   | { outcome: 'too-large'; message: string }
 
 /** Where both forms post, on / and on /contact. */

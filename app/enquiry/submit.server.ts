@@ -1,13 +1,17 @@
+import crypto from 'node:crypto'
+
 import { json, redirect, type AppLoadContext } from '@remix-run/node'
 
 import { ENQUIRY_FORM_COPY } from '~/content/contact'
 import { postBackendJson, type BackendResult } from '~/lib/backend.server'
+import { getConfig } from '~/lib/config.server'
 import { MAX_REQUEST_BODY_BYTES } from '~/lib/constants'
 import { log } from '~/lib/log.server'
 import { toastFor } from '~/lib/toast.server'
 
 import { ENQUIRY_FAILED_MESSAGE, readEnquiryValues, type EnquiryResult } from './fields'
 import { validateEnquiry, type Enquiry } from './schema'
+import { genuineServedAt, spamReason } from './spam.server'
 
 /** Where a successful enquiry without JavaScript lands: a GET, so a reload sends nothing. */
 const THANK_YOU_PATH = '/contact?sent=1'
@@ -63,6 +67,15 @@ export async function forwardEnquiry(enquiry: Enquiry): Promise<BackendResult<nu
   return result
 }
 
+/**
+ * The same enquiry, as far as its reader is concerned: the six trimmed values, the email in any
+ * case. A hash, so the shared memory holds no personal data in the clear.
+ */
+export function enquiryFingerprint(enquiry: Enquiry): string {
+  const same = { ...enquiry, email: enquiry.email.toLowerCase() }
+  return crypto.createHash('sha256').update(JSON.stringify(same)).digest('base64url')
+}
+
 /** What to do instead: the form shows the phone, email and WhatsApp links right below it. */
 function rateLimitedMessage(retryAfterS: number) {
   const minutes = Math.max(1, Math.ceil(retryAfterS / 60))
@@ -71,8 +84,9 @@ function rateLimitedMessage(retryAfterS: number) {
 }
 
 /**
- * POST /contact, as docs/contracts.md says: 413, 400, 429, 502 with the form's data, or a
- * 303 to the thank-you page. (A foreign Origin is refused with 403 by server.ts, before Remix.)
+ * POST /contact, as docs/contracts.md says. The checks run in this order (docs/decisions/009):
+ * size (413), origin (403, by server.ts before Remix), validation (400), spam and duplicate
+ * (answered as a success, nothing forwarded), rate limit (429), forward (303, or 502).
  */
 export async function submitEnquiry(request: Request, context: AppLoadContext) {
   if (request.method !== 'POST') {
@@ -88,27 +102,54 @@ export async function submitEnquiry(request: Request, context: AppLoadContext) {
     )
   }
 
+  const { sessionSecrets } = getConfig()
   const values = readEnquiryValues(body.formData)
+  const servedAt = genuineServedAt(body.formData, sessionSecrets)
   const validation = validateEnquiry(values)
   if (!validation.success) {
     return json<EnquiryResult>(
-      { outcome: 'invalid', errors: validation.errors, values },
+      { outcome: 'invalid', errors: validation.errors, values, servedAt },
       { status: 400 },
     )
   }
 
+  // Bots and repeats get the answer a person gets, so they learn nothing from it.
+  const spam = spamReason(body.formData, sessionSecrets)
+  if (spam) {
+    log('warn', 'enquiry caught as spam', { reason: spam })
+    return redirect(THANK_YOU_PATH, 303)
+  }
+  const claim = await context.enquiryMemory.claim(enquiryFingerprint(validation.enquiry))
+  if (claim.status === 'duplicate') {
+    log('info', 'duplicate enquiry not forwarded')
+    return redirect(THANK_YOU_PATH, 303)
+  }
+
   const limit = await context.enquiryLimiter.hit(context.clientIp)
   if (limit.limited) {
+    await claim.settle(false)
     log('warn', 'enquiry rate limited', { retryAfterS: limit.retryAfterS })
     return json<EnquiryResult>(
-      { outcome: 'rate-limited', message: rateLimitedMessage(limit.retryAfterS), values },
+      {
+        outcome: 'rate-limited',
+        message: rateLimitedMessage(limit.retryAfterS),
+        values,
+        servedAt,
+      },
       { status: 429, headers: { 'Retry-After': String(limit.retryAfterS) } },
     )
   }
 
   const forwarded = await forwardEnquiry(validation.enquiry)
+  // Only a forward that worked is remembered: after a failure the visitor's retry goes through.
+  await claim.settle(forwarded.status !== 'error')
   if (forwarded.status === 'error') {
-    const failure = { outcome: 'failed', message: ENQUIRY_FAILED_MESSAGE, values } as const
+    const failure = {
+      outcome: 'failed',
+      message: ENQUIRY_FAILED_MESSAGE,
+      values,
+      servedAt,
+    } as const
     // Without JavaScript the page answered now prints the message, and a flash would show it
     // again on the next page; with it, the message is a flash toast for the root loader.
     if (!context.isDataRequest) return json<EnquiryResult>(failure, { status: 502 })

@@ -1,4 +1,4 @@
-import { json, type MetaFunction } from '@remix-run/node'
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 
 import { HomePage } from '~/components/home/home-page'
@@ -32,15 +32,15 @@ export const meta: MetaFunction<null, { root: typeof rootLoader }> = ({ matches 
   ]
 }
 
-export function loader() {
+export function loader({ context }: LoaderFunctionArgs) {
   const { html, jsonLd } = renderStaticHomeSections(getPublicSiteConfig())
-  return json({ staticSectionsHtml: html, jsonLd })
+  return json({ staticSectionsHtml: html, jsonLd, servedAt: context.enquiryServedAt })
 }
 
 // The home page holds the enquiry form: a lost connection must not reload it away.
 export const shouldRevalidate = skipRevalidationAfterEnquiry
 
 export default function HomeRoute() {
-  const { staticSectionsHtml, jsonLd } = useLoaderData<typeof loader>()
-  return <HomePage staticSectionsHtml={staticSectionsHtml} jsonLd={jsonLd} />
+  const { staticSectionsHtml, jsonLd, servedAt } = useLoaderData<typeof loader>()
+  return <HomePage staticSectionsHtml={staticSectionsHtml} jsonLd={jsonLd} servedAt={servedAt} />
 }

@@ -33,8 +33,11 @@ export const headers: HeadersFunction = ({ actionHeaders, errorHeaders }) => {
   return headers
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ isSent: new URL(request.url).searchParams.get('sent') === '1' })
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json({
+    isSent: new URL(request.url).searchParams.get('sent') === '1',
+    servedAt: context.enquiryServedAt,
+  })
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -65,9 +68,9 @@ export async function clientAction({
 export const shouldRevalidate = skipRevalidationAfterEnquiry
 
 export default function ContactRoute() {
-  const { isSent } = useLoaderData<typeof loader>()
+  const { isSent, servedAt } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
-  return <ContactPage serverResult={result} wasSentWithoutJavaScript={isSent} />
+  return <ContactPage serverResult={result} wasSentWithoutJavaScript={isSent} servedAt={servedAt} />
 }
 
 export function ErrorBoundary() {

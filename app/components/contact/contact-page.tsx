@@ -4,14 +4,15 @@ import { EnquiryForm } from '~/enquiry/enquiry-form'
 import type { EnquiryResult } from '~/enquiry/fields'
 import { useSiteConfig } from '~/lib/use-site-config'
 
-
 /** /contact: the enquiry form beside the direct ways to reach the team. */
 export function ContactPage({
   serverResult,
   wasSentWithoutJavaScript,
+  servedAt,
 }: {
   serverResult?: EnquiryResult
   wasSentWithoutJavaScript: boolean
+  servedAt: string
 }) {
   const site = useSiteConfig()
   const linkClass =
@@ -35,6 +36,7 @@ export function ContactPage({
               idPrefix="contact"
               serverResult={serverResult}
               wasSentWithoutJavaScript={wasSentWithoutJavaScript}
+              servedAt={servedAt}
             />
           </div>
 

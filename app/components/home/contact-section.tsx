@@ -9,7 +9,7 @@ import { DISCOVERY_CALL_MINUTES } from '~/lib/constants'
 import { CalendarIcon, ChatIcon, ClockIcon, GlobeIcon, MailIcon, PhoneIcon } from './icons'
 import { SECTION_CLASS, SectionHeading } from './section-heading'
 
-export function ContactSection({ site }: { site: PublicSiteConfig }) {
+export function ContactSection({ site, servedAt }: { site: PublicSiteConfig; servedAt: string }) {
   return (
     <section
       id="contact"
@@ -56,7 +56,7 @@ export function ContactSection({ site }: { site: PublicSiteConfig }) {
             <h3 className="text-xl font-semibold text-slate-900">{CONTACT_COPY.formTitle}</h3>
             <p className="mt-2 text-slate-600">{CONTACT_COPY.formLead}</p>
             <div className="mt-6">
-              <EnquiryForm idPrefix="home" />
+              <EnquiryForm idPrefix="home" servedAt={servedAt} />
             </div>
           </div>
         </div>

@@ -10,10 +10,12 @@ type HomePageProps = {
   /** hero, solutions, how it works and about, rendered on the server */
   staticSectionsHtml: string
   jsonLd: string
+  /** the signed time the enquiry form was served */
+  servedAt: string
 }
 
 /** The one scrolling home page: its five anchored sections in the order of the navigation. */
-export function HomePage({ staticSectionsHtml, jsonLd }: HomePageProps) {
+export function HomePage({ staticSectionsHtml, jsonLd, servedAt }: HomePageProps) {
   const site = useSiteConfig()
   const nonce = useNonce()
   const staticRef = useRef<HTMLDivElement>(null)
@@ -40,7 +42,7 @@ export function HomePage({ staticSectionsHtml, jsonLd }: HomePageProps) {
         className="contents"
         dangerouslySetInnerHTML={{ __html: staticSectionsHtml }}
       />
-      <ContactSection site={site} />
+      <ContactSection site={site} servedAt={servedAt} />
       <script
         type="application/ld+json"
         // A data block is not executed; the nonce keeps it valid under any stricter CSP. The

@@ -1,0 +1,37 @@
+import { createClient } from 'redis'
+
+import { log } from '../app/lib/log.server'
+
+/**
+ * A Redis client for state that every instance shares (the enquiry rate limit and duplicate
+ * memory). It connects in the background and keeps reconnecting; callers treat a command that
+ * fails or does not answer in time as "Redis is down" and let the enquiry through.
+ */
+export function connectRedis(redisUrl: string) {
+  const client = createClient({
+    url: redisUrl,
+    socket: {
+      connectTimeout: 2000,
+      reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5000),
+    },
+  })
+  client.on('error', (error: Error) => log('warn', 'redis error', { reason: error.message }))
+  const connected = client.connect()
+  // Failures surface in the commands that wait for the connection.
+  connected.catch(() => undefined)
+  return {
+    client,
+    connected,
+    close: async () => {
+      if (client.isReady) await client.close().catch(() => client.destroy())
+      else if (client.isOpen) client.destroy()
+    },
+  }
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)
+    promise.then(resolve, reject).finally(() => clearTimeout(timer))
+  })
+}
