@@ -13,7 +13,9 @@
 import fs from 'node:fs'
 import { performance } from 'node:perf_hooks'
 
+import { ENQUIRY_FIELDS } from '../app/enquiry/fields'
 import type { PostsMode } from '../mocks/backend'
+import { SAMPLE_ENQUIRY } from '../tests/support/enquiry'
 import { requireProductionBuild, startStack, type Stack } from '../tests/support/stack'
 
 const DURATION_MS = Number(process.env.SOAK_DURATION_S ?? 180) * 1000
@@ -32,7 +34,6 @@ const BACKEND_PHASES: Array<{ posts: PostsMode; delayMs?: number }> = [
   { posts: 'ok' },
   { posts: 'slow', delayMs: 300 },
 ]
-const ENQUIRY_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'businessName', 'message']
 /** What the enquiry action may answer (docs/contracts.md); only 303 means accepted. */
 const ENQUIRY_CONTRACT_STATUSES = [303, 400, 429, 502]
 
@@ -109,12 +110,10 @@ function trafficMix(stack: Stack, slugs: string[], runId: string, accepted: Set<
         const marker = `soak-${runId}-${next()}`
         const outcome = await timed(`${stack.baseUrl}/contact`, {
           method: 'POST',
+          // Each enquiry its own (the site forwards a repeat only once), as a plain six-field POST.
           body: new URLSearchParams({
-            firstName: 'Soak',
-            lastName: 'Tester',
+            ...SAMPLE_ENQUIRY,
             email: `${marker}@example.com`,
-            phone: '+447700900123',
-            businessName: 'Soak Testing Ltd',
             message: `Load test enquiry ${marker}, please ignore.`,
           }),
         })

@@ -2,6 +2,8 @@
  * Every route, with JavaScript on and off, passes axe-core's WCAG 2.2 AA rules; and a visitor
  * using only the keyboard can reach, fill in and send the home page's enquiry form.
  */
+import { waitLikeAPerson } from '../support/enquiry'
+
 import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
 
@@ -73,6 +75,7 @@ test('the keyboard alone reaches, fills in and sends the home page form', async 
   await page.keyboard.type('We miss calls while we are on site; can a voice agent help?')
   await page.keyboard.press('Tab')
   await expect(page.getByRole('button', { name: 'Send Message' }).first()).toBeFocused()
+  await waitLikeAPerson(page.locator('#contact form'))
   await page.keyboard.press('Enter')
 
   const dialog = page.getByRole('dialog', { name: /Thank you/ })

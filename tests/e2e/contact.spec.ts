@@ -3,22 +3,22 @@
  */
 import type { Locator, Page } from '@playwright/test'
 
+import {
+  ENQUIRY_FAILED_MESSAGE as FAILED_MESSAGE,
+  servedAtMs,
+  uniqueEnquiry,
+  waitLikeAPerson,
+} from '../support/enquiry'
 import { startStack, type MockControl } from '../support/stack'
 
 import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
 
-const FAILED_MESSAGE =
-  'There was an error submitting your form. Please try again or contact us directly.'
-
-const enquiry = {
-  firstName: 'Zoë',
-  lastName: "O'Brien",
-  email: 'zoe@obrien-plumbing.example',
-  phone: '+44 7700 900123',
-  businessName: "O'Brien & Sons Plumbing",
-  message: 'We miss calls while we are on jobs. Can an AI receptionist book visits for us?',
-}
+// A new one for every test: the site forwards the same enquiry only once in 10 minutes.
+let enquiry = uniqueEnquiry()
+test.beforeEach(() => {
+  enquiry = uniqueEnquiry()
+})
 type Fields = typeof enquiry
 
 const LABELS: Record<keyof Fields, string> = {
@@ -42,10 +42,12 @@ function form(page: Page) {
   return page.locator('form[action="/contact"]')
 }
 
-async function fill(scope: Locator, fields: Partial<Fields>) {
+/** Fills in the form as a person would: not within 2 s of the page, which only bots manage. */
+async function fill(form: Locator, fields: Partial<Fields>) {
   for (const [field, value] of Object.entries(fields)) {
-    await scope.getByLabel(LABELS[field as keyof Fields], { exact: true }).fill(value)
+    await form.getByLabel(LABELS[field as keyof Fields], { exact: true }).fill(value)
   }
+  await waitLikeAPerson(form)
 }
 
 async function expectValues(scope: Locator, fields: Fields) {
@@ -194,14 +196,15 @@ test.describe('the enquiry form, JavaScript on', () => {
     await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeVisible()
     await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click()
 
-    await fill(form(page), enquiry)
+    const another = uniqueEnquiry()
+    await fill(form(page), another)
     const firstName = form(page).getByLabel('First name')
     await firstName.press('Enter')
     await firstName.press('Enter')
     await firstName.press('Enter')
     await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeVisible()
     await page.waitForTimeout(1000)
-    expect(await received(mock)).toEqual([enquiry, enquiry])
+    expect(await received(mock)).toEqual([enquiry, another])
   })
 
   test('keeps every value and shows the error toast when the backend fails', async ({
@@ -454,8 +457,10 @@ for (const javaScriptEnabled of [true, false]) {
         await form(page).getByRole('button', { name: 'Send Message' }).click()
         await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeVisible()
 
+        // Another enquiry: the same one again would be answered as sent (a repeat), not counted.
+        const another = uniqueEnquiry()
         await page.goto(`${limited.baseUrl}/contact`)
-        await fill(form(page), enquiry)
+        await fill(form(page), another)
         await form(page).getByRole('button', { name: 'Send Message' }).click()
         const alert = form(page).getByRole('alert')
         await expect(alert).toContainText('Too many enquiries')
@@ -467,7 +472,7 @@ for (const javaScriptEnabled of [true, false]) {
           'href',
           'https://wa.me/442079460958',
         )
-        await expectValues(form(page), enquiry)
+        await expectValues(form(page), another)
         expect(await received(limited.mock)).toHaveLength(1)
       } finally {
         await limited.stop()
@@ -547,3 +552,51 @@ test.describe('the form on the home page, JavaScript off', () => {
     expect(await received(mock)).toEqual([enquiry])
   })
 })
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`a person is never taken for a bot, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled })
+
+    test('a submit with errors, a fix and a quick resubmit is forwarded', async ({
+      page,
+      mock,
+    }) => {
+      await page.goto('/contact')
+      const servedAt = await servedAtMs(form(page))
+      await fill(form(page), { ...enquiry, email: 'zoe@' })
+      await form(page).getByRole('button', { name: 'Send Message' }).click()
+      await expect(form(page).getByLabel('Email')).toHaveAccessibleDescription(
+        'Please enter a valid email address',
+      )
+      // The form shown again, by the server without JavaScript, keeps the time it was first served.
+      expect(await servedAtMs(form(page))).toBe(servedAt)
+
+      const resent = Date.now()
+      await form(page).getByLabel('Email').fill(enquiry.email)
+      await form(page).getByRole('button', { name: 'Send Message' }).click()
+      await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeVisible()
+      // Sent again well within 2 s of the errors being shown: quicker than the bot rule allows.
+      expect(Date.now() - resent).toBeLessThan(2000)
+      await expect.poll(async () => received(mock)).toEqual([enquiry])
+    })
+
+    test('the honeypot is out of sight, out of the tab order and out of the accessibility tree', async ({
+      page,
+    }) => {
+      await page.goto('/contact')
+      const trap = form(page).locator('input[name="companyWebsite"]')
+      await expect(trap).toHaveCount(1)
+      await expect(trap).not.toBeInViewport()
+      await expect(trap).toHaveAttribute('tabindex', '-1')
+      await expect(trap).toHaveAttribute('autocomplete', 'off')
+      await expect(form(page).getByRole('textbox', { name: 'Leave this field empty' })).toHaveCount(
+        0,
+      )
+      // The trap comes first in the form; going back from the first field skips it.
+      await form(page).getByLabel('First name').focus()
+      await page.keyboard.press('Shift+Tab')
+      await expect(trap).not.toBeFocused()
+      await expect(form(page).getByLabel('First name')).not.toBeFocused()
+    })
+  })
+}

@@ -4,16 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { uniqueEnquiry } from '../support/enquiry'
 import { startStack, type Stack } from '../support/stack'
-
-const enquiry = {
-  firstName: 'Priya',
-  lastName: 'Shah',
-  email: 'priya@example.com',
-  phone: '+44 7700 900456',
-  businessName: 'Shah Dental',
-  message: 'Our receptionist cannot keep up with calls on Mondays.',
-}
 
 let stack: Stack
 
@@ -24,7 +16,8 @@ afterAll(async () => {
   await stack?.stop()
 })
 
-function postFrom(forwardedFor: string, fields: Record<string, string> = enquiry) {
+/** Each a new enquiry: the same one again would be a repeat, answered as sent and not counted. */
+function postFrom(forwardedFor: string, fields: Record<string, string> = uniqueEnquiry()) {
   return fetch(`${stack.baseUrl}/contact`, {
     method: 'POST',
     body: new URLSearchParams(fields),
@@ -44,7 +37,8 @@ describe('the enquiry rate limit (2 per 60 s)', () => {
     expect((await postFrom(client)).status).toBe(303)
     const before = await enquiryRequests()
 
-    const limited = await postFrom(client)
+    const enquiry = uniqueEnquiry()
+    const limited = await postFrom(client, enquiry)
     expect(limited.status).toBe(429)
     const retryAfter = Number(limited.headers.get('retry-after'))
     expect(retryAfter).toBeGreaterThan(0)
@@ -59,15 +53,15 @@ describe('the enquiry rate limit (2 per 60 s)', () => {
     expect(alert).toContain('href="mailto:hello@brightwell.example"')
     expect(alert).toContain('href="https://wa.me/442079460958"')
     // The visitor's values are still in the form.
-    expect(html).toContain('value="priya@example.com"')
-    expect(html).toContain('Our receptionist cannot keep up with calls on Mondays.</textarea>')
+    expect(html).toContain(`value="${enquiry.email}"`)
+    expect(html).toContain(`${enquiry.message}</textarea>`)
     expect(await enquiryRequests()).toBe(before)
   })
 
   it('does not count invalid submissions', async () => {
     const client = '203.0.113.20'
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      expect((await postFrom(client, { ...enquiry, email: 'nope' })).status).toBe(400)
+      expect((await postFrom(client, uniqueEnquiry({ email: 'nope' }))).status).toBe(400)
     }
     expect((await postFrom(client)).status).toBe(303)
     expect((await postFrom(client)).status).toBe(303)
@@ -90,6 +84,7 @@ describe('the enquiry rate limit (2 per 60 s)', () => {
     const client = '203.0.113.50'
     await postFrom(client)
     await postFrom(client)
+    const enquiry = uniqueEnquiry()
     const response = await fetch(`${stack.baseUrl}/contact?_data=routes%2Fcontact`, {
       method: 'POST',
       body: new URLSearchParams(enquiry),

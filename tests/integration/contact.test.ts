@@ -5,6 +5,7 @@
 import { createCookieSessionStorage } from '@remix-run/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { ENQUIRY_FAILED_MESSAGE as FAILED_MESSAGE, uniqueEnquiry } from '../support/enquiry'
 import {
   startServer,
   startStack,
@@ -14,19 +15,11 @@ import {
   type Stack,
 } from '../support/stack'
 
-const FAILED_MESSAGE =
-  'There was an error submitting your form. Please try again or contact us directly.'
 const TIMEOUT_MS = 1500
 
-const enquiry = {
-  firstName: 'Zoë',
-  lastName: "O'Brien",
-  email: 'zoe.obrien@example.co.uk',
-  phone: '+44 7700 900123',
-  businessName: 'Brien & Daughters <Plumbing>',
-  message: 'We miss calls while on jobs and want an AI receptionist to book visits.',
-}
-type Fields = Record<keyof typeof enquiry, string>
+// A new one for every test: the site forwards the same enquiry only once in 10 minutes.
+let enquiry = uniqueEnquiry()
+type Fields = typeof enquiry
 
 let stack: Stack
 
@@ -40,6 +33,7 @@ afterAll(async () => {
   await stack?.stop()
 })
 beforeEach(async () => {
+  enquiry = uniqueEnquiry()
   await stack.mock.reset()
   await fetch(`${stack.mock.url}/__mock/enquiries`, { method: 'DELETE' })
 })
@@ -259,7 +253,7 @@ describe('Origin', () => {
       {},
     ]
     for (const headers of cases) {
-      const response = await post(urlencoded(enquiry), headers)
+      const response = await post(urlencoded(uniqueEnquiry()), headers)
       expect(response.status, JSON.stringify(headers)).toBe(303)
     }
     expect(await stack.mock.enquiries()).toHaveLength(3)

@@ -1,0 +1,47 @@
+/**
+ * The sample enquiry every test and script sends, and the action's failure message. The site
+ * forwards an enquiry once in 10 minutes, so each sending gets a message of its own.
+ */
+import type { Locator } from '@playwright/test'
+
+import { SERVED_AT_FIELD, type EnquiryValues } from '../../app/enquiry/fields'
+import { MIN_FILL_MS } from '../../app/enquiry/spam.server'
+
+export { ENQUIRY_FAILED_MESSAGE } from '../../app/enquiry/fields'
+
+/** Quotes, an ampersand, angle brackets and a multi-byte letter: escaping is tested on the way. */
+export const SAMPLE_ENQUIRY: EnquiryValues = {
+  firstName: 'Zoë',
+  lastName: "O'Brien",
+  email: 'zoe.obrien@example.co.uk',
+  phone: '+44 7700 900123',
+  businessName: 'Brien & Daughters <Plumbing>',
+  message: 'We miss calls while on jobs and want an AI receptionist to book visits.',
+}
+
+let sent = 0
+
+/** The sample, with a numbered message so that it is not a repeat of an earlier one. */
+export function uniqueEnquiry(overrides: Partial<EnquiryValues> = {}): EnquiryValues {
+  sent += 1
+  return {
+    ...SAMPLE_ENQUIRY,
+    message: `${SAMPLE_ENQUIRY.message} (enquiry ${process.pid}-${sent})`,
+    ...overrides,
+  }
+}
+
+/** When the page that holds `form` was served, read from the form's signed time. */
+export async function servedAtMs(form: Locator) {
+  const token = await form.locator(`input[name="${SERVED_AT_FIELD}"]`).inputValue()
+  return Number(token.split('.')[0])
+}
+
+/**
+ * Waits until a person could have filled in the form: the site takes a post sent sooner than
+ * 2 s after the page was served for a bot's, and forwards nothing.
+ */
+export async function waitLikeAPerson(form: Locator) {
+  const wait = (await servedAtMs(form)) + MIN_FILL_MS + 100 - Date.now()
+  if (wait > 0) await form.page().waitForTimeout(wait)
+}
