@@ -11,15 +11,19 @@ import { createRenderCache, hasOnlyTrackingParams } from './render-cache'
 
 /**
  * What the test app renders: nonces at the very start and end, non-ASCII text, and multi-byte
- * characters right next to a nonce; long enough for the compression middleware to act on it.
+ * characters right next to a nonce; long enough for the compression middleware to act on it. A
+ * second per-response value (a signed time, of varying length) stands in a field and in data.
  */
-function page(nonce: string) {
+function page(nonce: string, servedAt: string) {
   return (
     `${nonce}<!DOCTYPE html><html><head><script nonce="${nonce}">start()</script></head>` +
-    `<body><p>We’re here → from £5</p>${'<p>Same for every visitor.</p>'.repeat(100)}` +
-    `<p>→${nonce}£</p><script nonce="${nonce}">end()</script></body></html>${nonce}`
+    `<body><p>We’re here → from £5</p><input type="hidden" value="${servedAt}">` +
+    `${'<p>Same for every visitor.</p>'.repeat(100)}` +
+    `<p>→${nonce}£</p><script nonce="${nonce}">end({"servedAt":"${servedAt}"})</script></body></html>${nonce}`
   )
 }
+
+let responses = 0
 
 let server: http.Server
 let baseUrl: string
@@ -31,12 +35,21 @@ beforeAll(async () => {
     res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
     // Stands in for the CSP header, which tells a client the nonce of its response.
     res.setHeader('X-Nonce', res.locals.cspNonce as string)
+    responses += 1
+    res.locals.servedAt = `${Date.now()}.${'s'.repeat(responses % 7)}`
+    res.setHeader('X-Served-At', res.locals.servedAt as string)
     next()
   })
   app.use(compression())
-  app.use(createRenderCache({ ttlMs: 60_000, version: () => '1' }))
+  app.use(
+    createRenderCache({
+      ttlMs: 60_000,
+      version: () => '1',
+      freshValues: (res) => [res.locals.cspNonce as string, res.locals.servedAt as string],
+    }),
+  )
   app.get('*', (_req, res) => {
-    res.type('html').send(page(res.locals.cspNonce as string))
+    res.type('html').send(page(res.locals.cspNonce as string, res.locals.servedAt as string))
   })
   server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
@@ -47,7 +60,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve))
 })
 
-type Reply = { headers: http.IncomingHttpHeaders; body: Buffer; nonce: string }
+type Reply = { headers: http.IncomingHttpHeaders; body: Buffer; nonce: string; servedAt: string }
 
 /** The raw bytes of a response, not decoded (unlike fetch). */
 function get(path: string, acceptEncoding?: string): Promise<Reply> {
@@ -62,6 +75,7 @@ function get(path: string, acceptEncoding?: string): Promise<Reply> {
             headers: response.headers,
             body: Buffer.concat(chunks),
             nonce: String(response.headers['x-nonce']),
+            servedAt: String(response.headers['x-served-at']),
           }),
         )
       })
@@ -85,7 +99,7 @@ describe('the render cache, for a client that accepts gzip', () => {
     expect(reply.headers['etag']).toBeUndefined()
     expect(Number(reply.headers['content-length'])).toBe(reply.body.length)
     // One gunzip gives the HTML: the compression middleware did not compress it again.
-    expect(zlib.gunzipSync(reply.body).toString('utf8')).toBe(page(reply.nonce))
+    expect(zlib.gunzipSync(reply.body).toString('utf8')).toBe(page(reply.nonce, reply.servedAt))
   })
 
   it('gives each hit its own nonce', async () => {
@@ -93,8 +107,9 @@ describe('the render cache, for a client that accepts gzip', () => {
     const first = await get('/twice', 'gzip')
     const second = await get('/twice', 'gzip')
     expect(first.nonce).not.toBe(second.nonce)
-    expect(zlib.gunzipSync(first.body).toString('utf8')).toBe(page(first.nonce))
-    expect(zlib.gunzipSync(second.body).toString('utf8')).toBe(page(second.nonce))
+    expect(first.servedAt).not.toBe(second.servedAt)
+    expect(zlib.gunzipSync(first.body).toString('utf8')).toBe(page(first.nonce, first.servedAt))
+    expect(zlib.gunzipSync(second.body).toString('utf8')).toBe(page(second.nonce, second.servedAt))
   })
 
   it('keeps a multi-byte character next to a nonce whole', async () => {
@@ -104,7 +119,7 @@ describe('the render cache, for a client that accepts gzip', () => {
 
   it('ends with the CRC-32 and the byte length of the page, which gunzip checks', async () => {
     const reply = await hit('/trailer', 'gzip')
-    const html = Buffer.from(page(reply.nonce))
+    const html = Buffer.from(page(reply.nonce, reply.servedAt))
     expect(reply.body.readUInt32LE(reply.body.length - 8)).toBe(zlib.crc32(html))
     expect(reply.body.readUInt32LE(reply.body.length - 4)).toBe(html.length)
     const wrongCrc = Buffer.from(reply.body)
@@ -124,7 +139,7 @@ describe('the render cache, for a client that does not accept gzip', () => {
     const reply = await hit(`/identity/${String(acceptEncoding)}`, acceptEncoding)
     expect(reply.headers['content-encoding']).toBeUndefined()
     expect(reply.headers['etag']).toBeUndefined()
-    const html = page(reply.nonce)
+    const html = page(reply.nonce, reply.servedAt)
     expect(reply.body.toString('utf8')).toBe(html)
     // Bytes, not characters: the page has ’, → and £.
     expect(Number(reply.headers['content-length'])).toBe(Buffer.byteLength(html))
@@ -151,6 +166,6 @@ describe('which addresses share a cached page', () => {
     await get('/campaign-landing')
     const reply = await get('/campaign-landing?utm_source=ads&gclid=xyz', 'gzip')
     expect(reply.headers['x-render-cache']).toBe('hit')
-    expect(zlib.gunzipSync(reply.body).toString()).toBe(page(reply.nonce))
+    expect(zlib.gunzipSync(reply.body).toString()).toBe(page(reply.nonce, reply.servedAt))
   })
 })
