@@ -258,6 +258,8 @@ test.describe('the enquiry form, JavaScript on', () => {
     page,
     mock,
   }) => {
+    // Its own waits (5 s twice, the 4 s countdowns, a person's 2 s) come close to 30 s.
+    test.slow()
     await mock.setState({ enquiries: 'fail' })
     await page.goto('/contact')
     await fill(form(page), enquiry)
