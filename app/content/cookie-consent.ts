@@ -8,7 +8,7 @@ export type CookieConsentCopy = {
   readonly text: string
 }
 
-export const COOKIE_CONSENT_COPY: CookieConsentCopy = {
+export const COOKIE_CONSENT_COPY = {
   title: 'Your privacy, your choice',
   text: 'We only use what this site needs to work: a short-lived cookie for form confirmations and a note of this choice. We run no analytics or advertising trackers today; if we ever add them, they will load only after you choose ‘I Consent’.',
-}
+} as const satisfies CookieConsentCopy

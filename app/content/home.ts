@@ -5,7 +5,8 @@
  */
 import { COMPANY } from './company'
 
-export type Hero = {
+/** The heading block that opens a section (and the hero). */
+export type SectionIntro = {
   readonly eyebrow: string
   readonly title: string
   readonly lead: string
@@ -63,13 +64,6 @@ export type About = {
   readonly impact: AboutBlock & { readonly points: readonly string[] }
 }
 
-/** The heading block that opens a section. */
-export type SectionIntro = {
-  readonly eyebrow: string
-  readonly title: string
-  readonly lead: string
-}
-
 /** One line of the hero's example of an assistant at work. */
 export type ActivityItem = {
   readonly time: string
@@ -82,7 +76,7 @@ export type HeroActivity = {
   readonly items: readonly [ActivityItem, ActivityItem, ActivityItem, ActivityItem]
 }
 
-export const HERO: Hero = {
+export const HERO: SectionIntro = {
   eyebrow: 'AI chatbots, voice agents and automation for UK small businesses',
   title: 'Never miss a call or enquiry again',
   lead: 'We set up AI assistants that answer your phone and website 24/7, book appointments straight into your calendar and follow up on quotes, so you can get on with the job.',

@@ -1,16 +1,11 @@
 import { ABOUT, ABOUT_INTRO } from '~/content/home'
 
 import { ChartIcon, CheckIcon, EyeIcon, TargetIcon } from './icons'
-import { SECTION_CLASS } from './section-heading'
+import { HomeSection } from './section-heading'
 
 export function About() {
   return (
-    <section
-      id="about"
-      tabIndex={-1}
-      aria-labelledby="about-title"
-      className={`${SECTION_CLASS} bg-white py-20 sm:py-28`}
-    >
+    <HomeSection id="about" className="bg-white py-20 sm:py-28">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-12 lg:gap-16 lg:px-8">
         <div className="lg:col-span-5">
           <p className="text-sm font-semibold tracking-widest text-indigo-600 uppercase">
@@ -49,7 +44,7 @@ export function About() {
           </div>
         </div>
       </div>
-    </section>
+    </HomeSection>
   )
 }
 

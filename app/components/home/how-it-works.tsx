@@ -1,16 +1,11 @@
 import { PROCESS_INTRO, PROCESS_STATS, PROCESS_STEPS } from '~/content/home'
 
 import { CheckIcon, ClockIcon } from './icons'
-import { SECTION_CLASS, SectionHeading } from './section-heading'
+import { HomeSection, SectionHeading } from './section-heading'
 
 export function HowItWorks() {
   return (
-    <section
-      id="how-it-works"
-      tabIndex={-1}
-      aria-labelledby="how-it-works-title"
-      className={`${SECTION_CLASS} bg-slate-50 py-20 sm:py-28`}
-    >
+    <HomeSection id="how-it-works" className="bg-slate-50 py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="how-it-works-title" {...PROCESS_INTRO} />
         <ol className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3 lg:gap-8">
@@ -60,6 +55,6 @@ export function HowItWorks() {
           </dl>
         </div>
       </div>
-    </section>
+    </HomeSection>
   )
 }

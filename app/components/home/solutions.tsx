@@ -1,7 +1,7 @@
 import { SOLUTIONS, SOLUTIONS_INTRO, type SolutionId } from '~/content/home'
 
 import { BoltIcon, ChatIcon, CheckIcon, VoiceIcon } from './icons'
-import { SECTION_CLASS, SectionHeading } from './section-heading'
+import { HomeSection, SectionHeading } from './section-heading'
 
 const SOLUTION_ICONS: Record<SolutionId, typeof ChatIcon> = {
   chatbots: ChatIcon,
@@ -11,12 +11,7 @@ const SOLUTION_ICONS: Record<SolutionId, typeof ChatIcon> = {
 
 export function Solutions() {
   return (
-    <section
-      id="solutions"
-      tabIndex={-1}
-      aria-labelledby="solutions-title"
-      className={`${SECTION_CLASS} bg-white py-20 sm:py-28`}
-    >
+    <HomeSection id="solutions" className="bg-white py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="solutions-title" {...SOLUTIONS_INTRO} />
         <ul className="mt-14 grid gap-6 lg:grid-cols-3 lg:gap-8">
@@ -48,6 +43,6 @@ export function Solutions() {
           })}
         </ul>
       </div>
-    </section>
+    </HomeSection>
   )
 }
