@@ -1,6 +1,7 @@
 import { PROCESS_INTRO, PROCESS_STATS, PROCESS_STEPS } from '~/content/home'
 
-import { CheckIcon, ClockIcon } from './icons'
+import { CheckList } from './check-list'
+import { ClockIcon } from './icons'
 import { HomeSection, SectionHeading } from './section-heading'
 
 export function HowItWorks() {
@@ -32,14 +33,7 @@ export function HowItWorks() {
                 {step.title}
               </h3>
               <p className="mt-2 leading-7 text-slate-600">{step.description}</p>
-              <ul className="mt-5 space-y-2.5 text-sm leading-6 text-slate-700">
-                {step.features.map((feature) => (
-                  <li key={feature} className="flex gap-2.5">
-                    <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={step.features} look="step" />
             </li>
           ))}
         </ol>

@@ -1,6 +1,7 @@
 import { SOLUTIONS, SOLUTIONS_INTRO, type SolutionId } from '~/content/home'
 
-import { BoltIcon, ChatIcon, CheckIcon, VoiceIcon } from './icons'
+import { CheckList } from './check-list'
+import { BoltIcon, ChatIcon, VoiceIcon } from './icons'
 import { HomeSection, SectionHeading } from './section-heading'
 
 const SOLUTION_ICONS: Record<SolutionId, typeof ChatIcon> = {
@@ -30,14 +31,7 @@ export function Solutions() {
                   <h3 className="mt-6 text-xl font-semibold text-slate-900">{solution.title}</h3>
                   <p className="mt-3 leading-7 text-slate-600">{solution.summary}</p>
                 </div>
-                <ul className="mt-6 space-y-3 border-t border-slate-100 pt-6 text-sm leading-6 text-slate-700 md:max-lg:mt-0 md:max-lg:border-t-0 md:max-lg:border-l md:max-lg:pt-0 md:max-lg:pl-10">
-                  {solution.features.map((feature) => (
-                    <li key={feature} className="flex gap-3">
-                      <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-indigo-600" />
-                      {feature}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={solution.features} look="solution" />
               </li>
             )
           })}
