@@ -30,13 +30,34 @@ export const ENQUIRY_MODES = ['ok', 'fail', 'hang', 'slow'] as const
 export type PostsMode = (typeof POSTS_MODES)[number]
 export type EnquiryMode = (typeof ENQUIRY_MODES)[number]
 
+/** One enquiry as it arrived: its JSON body (an object of strings) and its Content-Type. */
+export type ReceivedEnquiry = {
+  receivedAt: string
+  contentType: string | undefined
+  body: Record<string, string>
+}
+
 type State = {
   posts: PostsMode
   enquiries: EnquiryMode
   delayMs: number
   postsRequests: number
   enquiryRequests: number
-  received: Array<{ receivedAt: string; contentType: string | undefined; body: unknown }>
+  received: ReceivedEnquiry[]
+}
+
+/** What POST /__mock/state changes. */
+export type MockStatePatch = Partial<Pick<State, 'posts' | 'enquiries' | 'delayMs'>>
+/** What GET /__mock/state answers: the modes, the counters, and how many enquiries are kept. */
+export type MockStateView = Omit<State, 'received'> & { received: number }
+
+/** The control API (/__mock/...) as a client sees it; tests drive the mock through this. */
+export type MockControl = {
+  url: string
+  setState(patch: MockStatePatch): Promise<void>
+  state(): Promise<MockStateView>
+  enquiries(): Promise<ReceivedEnquiry[]>
+  reset(): Promise<void>
 }
 
 const IMAGES_DIR = path.join(path.dirname(url.fileURLToPath(import.meta.url)), 'fixtures', 'images')
@@ -113,6 +134,9 @@ export async function startMockBackend({
       } catch {
         return send(400, { error: 'Body must be JSON' })
       }
+      if (!isObjectOfStrings(body)) {
+        return send(400, { error: 'Body must be a JSON object of strings' })
+      }
       state.received.push({
         receivedAt: new Date().toISOString(),
         contentType: req.headers['content-type'],
@@ -137,7 +161,7 @@ export async function startMockBackend({
 
     if (pathname === '/__mock/state') {
       if (req.method === 'POST') {
-        const patch = JSON.parse((await readBody(req)) || '{}') as Partial<State>
+        const patch = JSON.parse((await readBody(req)) || '{}') as MockStatePatch
         state = {
           ...state,
           posts: parseMode(patch.posts, POSTS_MODES, state.posts),
@@ -146,7 +170,7 @@ export async function startMockBackend({
         }
       }
       const { received, ...rest } = state
-      return send(200, { ...rest, received: received.length })
+      return send(200, { ...rest, received: received.length } satisfies MockStateView)
     }
     if (pathname === '/__mock/enquiries') {
       if (req.method === 'DELETE') state.received = []
@@ -172,6 +196,15 @@ export async function startMockBackend({
         server.close(() => resolve())
       }),
   }
+}
+
+function isObjectOfStrings(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((field) => typeof field === 'string')
+  )
 }
 
 function readBody(req: http.IncomingMessage) {

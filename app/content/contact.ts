@@ -3,14 +3,14 @@ import type { EnquiryField } from '~/enquiry/fields'
 
 import { COMPANY } from './company'
 
-type FieldCopy = {
+export type FieldCopy = {
   readonly label: string
   readonly type: 'text' | 'email' | 'tel' | 'textarea'
   readonly autoComplete: string
   readonly hint?: string
 }
 
-export const ENQUIRY_FIELD_COPY = {
+export const ENQUIRY_FIELD_COPY: Record<EnquiryField, FieldCopy> = {
   firstName: { label: 'First name', type: 'text', autoComplete: 'given-name' },
   lastName: { label: 'Last name', type: 'text', autoComplete: 'family-name' },
   email: { label: 'Email', type: 'email', autoComplete: 'email' },
@@ -27,7 +27,7 @@ export const ENQUIRY_FIELD_COPY = {
     autoComplete: 'off',
     hint: 'Tell us about your business and the calls, enquiries or admin you would like to automate.',
   },
-} as const satisfies Record<EnquiryField, FieldCopy>
+}
 
 export const ENQUIRY_FORM_COPY = {
   requiredNote: 'All fields are required.',

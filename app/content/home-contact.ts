@@ -14,9 +14,9 @@ export type ContactCopy = {
   readonly emailNote: string
   readonly remoteNote: string
   readonly discoveryCall: {
-    readonly title: 'Schedule Discovery Call'
+    readonly title: string
     readonly text: string
-    readonly cta: 'Book your free 30-minute call'
+    readonly cta: string
   }
   readonly liveChatText: string
   readonly phoneHours: string
@@ -29,7 +29,7 @@ export type HomeMeta = {
   readonly description: string
 }
 
-export const CONTACT_COPY = {
+export const CONTACT_COPY: ContactCopy = {
   eyebrow: 'Contact',
   title: 'Let’s talk about your business',
   lead: 'Tell us where calls, enquiries or admin are slipping through the cracks and we’ll show you what AI can realistically take off your plate.',
@@ -45,10 +45,10 @@ export const CONTACT_COPY = {
   },
   liveChatText: 'Prefer to message? Chat with us on WhatsApp for a quick answer.',
   phoneHours: 'Mon–Fri, 9am–6pm',
-} as const satisfies ContactCopy
+}
 
-export const HOME_META = {
+export const HOME_META: HomeMeta = {
   title: `${COMPANY.name} | AI Chatbots & Voice Agents for UK SMEs`,
   description:
     'AI chatbots, voice agents and workflow automation for UK small businesses. Answer every call, book appointments and cut admin, 24/7.',
-} as const satisfies HomeMeta
+}

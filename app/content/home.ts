@@ -1,10 +1,12 @@
 /**
- * Marketing copy for the home page, as typed data. Company facts come from ./company.
- * Counts and fixed strings (ids, titles, step numbers, durations) are enforced by the types.
+ * Marketing copy for the home page, as data. Company facts come from ./company. The types give
+ * the shape, and the counts the page is laid out for (three solutions, six steps); the words
+ * themselves live only in the values, so rewording a heading changes nothing but its string.
  */
 import { COMPANY } from './company'
 
-export type Hero = {
+/** The heading block that opens a section (and the hero). */
+export type SectionIntro = {
   readonly eyebrow: string
   readonly title: string
   readonly lead: string
@@ -18,72 +20,48 @@ export type Figure = {
 
 export type ImpactFigures = readonly [Figure, Figure, Figure, Figure]
 
-type SolutionTitles = {
-  readonly chatbots: 'AI Chatbots'
-  readonly 'voice-agents': 'Voice Agents'
-  readonly 'workflow-automation': 'Workflow Automation'
+/** Which icon a solution card shows. */
+export type SolutionId = 'chatbots' | 'voice-agents' | 'workflow-automation'
+
+export type Solution = {
+  readonly id: SolutionId
+  readonly title: string
+  readonly summary: string
+  readonly features: readonly [string, string, string]
 }
 
-export type SolutionId = keyof SolutionTitles
-export type SolutionTitle = SolutionTitles[SolutionId]
+export type Solutions = readonly [Solution, Solution, Solution]
 
-export type Solution<Id extends SolutionId = SolutionId> = {
-  [K in Id]: {
-    readonly id: K
-    readonly title: SolutionTitles[K]
-    readonly summary: string
-    readonly features: readonly [string, string, string]
-  }
-}[Id]
-
-export type Solutions = readonly [
-  Solution<'chatbots'>,
-  Solution<'voice-agents'>,
-  Solution<'workflow-automation'>,
-]
-
-export type ProcessStepNumber = 1 | 2 | 3 | 4 | 5 | 6
-export type ProcessStepDuration = '30 min' | '2-3 days' | '1-2 weeks' | '2-3 weeks' | 'Go-live'
-
-export type ProcessStep<
-  N extends ProcessStepNumber = ProcessStepNumber,
-  D extends ProcessStepDuration = ProcessStepDuration,
-> = {
-  readonly number: N
+export type ProcessStep = {
+  /** shown as the step's number, 1 to 6 in page order */
+  readonly number: number
   readonly title: string
   readonly description: string
-  readonly duration: D
+  readonly duration: string
   readonly features: readonly [string, string, string]
 }
 
 export type ProcessSteps = readonly [
-  ProcessStep<1, '30 min'>,
-  ProcessStep<2, '2-3 days'>,
-  ProcessStep<3, '1-2 weeks'>,
-  ProcessStep<4, '2-3 weeks'>,
-  ProcessStep<5, '1-2 weeks'>,
-  ProcessStep<6, 'Go-live'>,
+  ProcessStep,
+  ProcessStep,
+  ProcessStep,
+  ProcessStep,
+  ProcessStep,
+  ProcessStep,
 ]
 
 export type ProcessStats = readonly [Figure, Figure, Figure]
 
-export type AboutBlock<T extends string> = {
-  readonly title: T
+export type AboutBlock = {
+  readonly title: string
   readonly text: string
 }
 
 export type About = {
   readonly intro: string
-  readonly mission: AboutBlock<'Our Mission'>
-  readonly vision: AboutBlock<'Our Vision'>
-  readonly impact: AboutBlock<'Our Impact'> & { readonly points: readonly string[] }
-}
-
-/** The heading block that opens a section. */
-export type SectionIntro = {
-  readonly eyebrow: string
-  readonly title: string
-  readonly lead: string
+  readonly mission: AboutBlock
+  readonly vision: AboutBlock
+  readonly impact: AboutBlock & { readonly points: readonly string[] }
 }
 
 /** One line of the hero's example of an assistant at work. */
@@ -98,13 +76,13 @@ export type HeroActivity = {
   readonly items: readonly [ActivityItem, ActivityItem, ActivityItem, ActivityItem]
 }
 
-export const HERO = {
+export const HERO: SectionIntro = {
   eyebrow: 'AI chatbots, voice agents and automation for UK small businesses',
   title: 'Never miss a call or enquiry again',
   lead: 'We set up AI assistants that answer your phone and website 24/7, book appointments straight into your calendar and follow up on quotes, so you can get on with the job.',
-} as const satisfies Hero
+}
 
-export const HERO_ACTIVITY = {
+export const HERO_ACTIVITY: HeroActivity = {
   caption: 'A typical evening for a plumbing firm, handled by its AI assistant',
   items: [
     {
@@ -128,16 +106,16 @@ export const HERO_ACTIVITY = {
       detail: 'Reminder sent for today’s 10:30 appointment',
     },
   ],
-} as const satisfies HeroActivity
+}
 
-export const IMPACT_FIGURES = [
+export const IMPACT_FIGURES: ImpactFigures = [
   { value: '500+', label: 'Businesses automated' },
   { value: '95%', label: 'Customer satisfaction' },
   { value: '24/7', label: 'AI support' },
   { value: '50%', label: 'Average time savings' },
-] as const satisfies ImpactFigures
+]
 
-export const SOLUTIONS = [
+export const SOLUTIONS: Solutions = [
   {
     id: 'chatbots',
     title: 'AI Chatbots',
@@ -171,26 +149,26 @@ export const SOLUTIONS = [
       'Keeps your CRM, calendar and spreadsheets in sync',
     ],
   },
-] as const satisfies Solutions
+]
 
-export const SOLUTIONS_INTRO = {
+export const SOLUTIONS_INTRO: SectionIntro = {
   eyebrow: 'Solutions',
   title: 'AI that answers, books and follows up for you',
   lead: 'Three ways we take the pressure off your phone, inbox and diary. Use one on its own or combine them, all set up and looked after by our team.',
-} as const satisfies SectionIntro
+}
 
-export const PROCESS_INTRO = {
+export const PROCESS_INTRO: SectionIntro = {
   eyebrow: 'How it works',
   title: 'From first call to launch in weeks, not months',
   lead: 'A clear six-step process with fixed milestones, so you always know what happens next and when. Most projects go live four to seven weeks after the discovery call.',
-} as const satisfies SectionIntro
+}
 
-export const ABOUT_INTRO = {
+export const ABOUT_INTRO: Omit<SectionIntro, 'lead'> = {
   eyebrow: 'About us',
   title: `Why businesses choose ${COMPANY.name}`,
-} as const satisfies Omit<SectionIntro, 'lead'>
+}
 
-export const PROCESS_STEPS = [
+export const PROCESS_STEPS: ProcessSteps = [
   {
     number: 1,
     title: 'Discovery Call',
@@ -263,15 +241,15 @@ export const PROCESS_STEPS = [
       'Ongoing support and improvements',
     ],
   },
-] as const satisfies ProcessSteps
+]
 
-export const PROCESS_STATS = [
+export const PROCESS_STATS: ProcessStats = [
   { value: '50%', label: 'faster implementation' },
   { value: '24/7', label: 'support and monitoring' },
   { value: '90%', label: 'reduction in manual tasks' },
-] as const satisfies ProcessStats
+]
 
-export const ABOUT = {
+export const ABOUT: About = {
   intro: `${COMPANY.name} is a UK team of engineers and automation specialists, founded in ${COMPANY.founded} to give small businesses practical AI that saves time from day one. We’re remote-first, so we work with trades and service businesses right across the country.`,
   mission: {
     title: 'Our Mission',
@@ -290,4 +268,4 @@ export const ABOUT = {
       '95% customer satisfaction',
     ],
   },
-} as const satisfies About
+}

@@ -22,8 +22,21 @@ function harness() {
     loads: () => loads,
     advance: (ms: number) => (clock += ms),
     answer: (result: LoadResult<string, string>) => pending.shift()!(result),
-    settle: () => new Promise((resolve) => setTimeout(resolve, 0)),
+    /** Answers a background refresh and lets the cache take the answer in. */
+    answerInBackground: async (result: LoadResult<string, string>) => {
+      pending.shift()!(result)
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    },
   }
+}
+
+/** A harness whose first load has answered with this value. */
+async function harnessHolding(value: string) {
+  const h = harness()
+  const first = h.resource.get()
+  h.answer(ok(value))
+  await first
+  return h
 }
 
 const ok = <T>(value: T) => ({ status: 'success', value }) as const
@@ -39,26 +52,19 @@ describe('createCachedResource', () => {
   })
 
   it('serves a fresh value without loading again', async () => {
-    const h = harness()
-    const first = h.resource.get()
-    h.answer(ok('v1'))
-    await first
+    const h = await harnessHolding('v1')
     h.advance(TTL_MS - 1)
     expect(await h.resource.get()).toEqual(ok('v1'))
     expect(h.loads()).toBe(1)
   })
 
   it('serves a stale value at once and refreshes it once in the background', async () => {
-    const h = harness()
-    const first = h.resource.get()
-    h.answer(ok('v1'))
-    await first
+    const h = await harnessHolding('v1')
     h.advance(TTL_MS)
     expect(await h.resource.get()).toEqual(ok('v1'))
     expect(await h.resource.get()).toEqual(ok('v1'))
     expect(h.loads()).toBe(2)
-    h.answer(ok('v2'))
-    await h.settle()
+    await h.answerInBackground(ok('v2'))
     expect(await h.resource.get()).toEqual(ok('v2'))
     expect(h.loads()).toBe(2)
     h.advance(TTL_MS - 1)
@@ -67,21 +73,16 @@ describe('createCachedResource', () => {
   })
 
   it('keeps serving the last good value when a refresh fails, and retries after a TTL', async () => {
-    const h = harness()
-    const first = h.resource.get()
-    h.answer(ok('v1'))
-    await first
+    const h = await harnessHolding('v1')
     h.advance(TTL_MS)
     expect(await h.resource.get()).toEqual(ok('v1'))
-    h.answer(failed('down'))
-    await h.settle()
+    await h.answerInBackground(failed('down'))
     expect(await h.resource.get()).toEqual(ok('v1'))
     expect(h.loads()).toBe(2)
     h.advance(TTL_MS)
     expect(await h.resource.get()).toEqual(ok('v1'))
     expect(h.loads()).toBe(3)
-    h.answer(ok('v2'))
-    await h.settle()
+    await h.answerInBackground(ok('v2'))
     expect(await h.resource.get()).toEqual(ok('v2'))
   })
 

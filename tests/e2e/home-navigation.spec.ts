@@ -1,5 +1,5 @@
 /** The fixed navigation with JavaScript: smooth scrolling, the current section, the scrolled bar, the mobile menu, and section links from other pages. */
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 
 import { expect, test } from './fixtures'
 import {
@@ -42,6 +42,19 @@ async function recordScroll(page: Page, action: () => Promise<void>): Promise<nu
   return page.evaluate(() => (window as unknown as { scrollSamples: number[] }).scrollSamples)
 }
 
+/**
+ * Opens the home page, follows a link to a section while recording the scroll, and checks that
+ * the scroll ends with the section's top at the scroll padding. Returns the positions in between.
+ */
+async function followLinkToSection(page: Page, link: Locator, sectionId: SectionId) {
+  await page.goto('/')
+  await waitForHydration(page)
+  const samples = await recordScroll(page, () => link.click())
+  const target = (await sectionTop(page, sectionId)) - SCROLL_PADDING_PX
+  expect(Math.abs(samples.at(-1)! - target)).toBeLessThan(2)
+  return samples.filter((y) => y > 1 && y < target - 1)
+}
+
 function mainNav(page: Page) {
   return page.getByRole('navigation', { name: 'Main' })
 }
@@ -56,46 +69,26 @@ test.beforeEach(async ({ page }) => {
 })
 
 test('a section link scrolls smoothly to its section', async ({ page, consoleProblems }) => {
-  await page.goto('/')
-  await waitForHydration(page)
-  const samples = await recordScroll(page, () =>
-    mainNav(page).getByRole('link', { name: 'About' }).click(),
-  )
-  const target = (await sectionTop(page, 'about')) - SCROLL_PADDING_PX
-  expect(Math.abs(samples.at(-1)! - target)).toBeLessThan(2)
-  const inBetween = new Set(samples.filter((y) => y > 1 && y < target - 1))
-  expect(inBetween.size).toBeGreaterThanOrEqual(3)
+  const aboutLink = mainNav(page).getByRole('link', { name: 'About' })
+  const inBetween = await followLinkToSection(page, aboutLink, 'about')
+  expect(new Set(inBetween).size).toBeGreaterThanOrEqual(3)
   await expect(page).toHaveURL(/\/#about$/)
   await expect(page.locator('#about')).toBeFocused()
-  await expect(mainNav(page).getByRole('link', { name: 'About' })).toHaveAttribute(
-    'aria-current',
-    'true',
-  )
+  await expect(aboutLink).toHaveAttribute('aria-current', 'true')
   expect(consoleProblems).toEqual([])
 })
 
 test('with reduced motion a section link jumps at once', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
-  await page.goto('/')
-  await waitForHydration(page)
-  const samples = await recordScroll(page, () =>
-    mainNav(page).getByRole('link', { name: 'Contact' }).click(),
-  )
-  const target = (await sectionTop(page, 'contact')) - SCROLL_PADDING_PX
-  expect(Math.abs(samples.at(-1)! - target)).toBeLessThan(2)
-  expect(samples.filter((y) => y > 1 && y < target - 1)).toEqual([])
+  const contactLink = mainNav(page).getByRole('link', { name: 'Contact' })
+  expect(await followLinkToSection(page, contactLink, 'contact')).toEqual([])
   await expect(page).toHaveURL(/\/#contact$/)
 })
 
 test("'Explore Solutions' scrolls smoothly to the solutions", async ({ page }) => {
-  await page.goto('/')
-  await waitForHydration(page)
-  const samples = await recordScroll(page, () =>
-    page.getByRole('link', { name: 'Explore Solutions' }).click(),
-  )
-  const target = (await sectionTop(page, 'solutions')) - SCROLL_PADDING_PX
-  expect(Math.abs(samples.at(-1)! - target)).toBeLessThan(2)
-  expect(new Set(samples.filter((y) => y > 1 && y < target - 1)).size).toBeGreaterThanOrEqual(3)
+  const exploreLink = page.getByRole('link', { name: 'Explore Solutions' })
+  const inBetween = await followLinkToSection(page, exploreLink, 'solutions')
+  expect(new Set(inBetween).size).toBeGreaterThanOrEqual(3)
   await expect(page).toHaveURL(/\/#solutions$/)
 })
 
@@ -154,12 +147,18 @@ test.describe('mobile menu', () => {
     await page.setViewportSize({ width: 375, height: 800 })
   })
 
-  test('closes after a choice and scrolls to the section', async ({ page }) => {
+  /** Opens the home page and its menu with a tap on the toggle. */
+  async function openMobileMenuOnHome(page: Page) {
     await page.goto('/')
     await waitForHydration(page)
     await page.getByLabel('Menu').click()
     const menu = page.getByRole('navigation', { name: 'Mobile' })
     await expect(menu).toBeVisible()
+    return menu
+  }
+
+  test('closes after a choice and scrolls to the section', async ({ page }) => {
+    const menu = await openMobileMenuOnHome(page)
     await menu.getByRole('link', { name: 'How it works' }).click()
     await expect(menu).toBeHidden()
     await expect(page).toHaveURL(/\/#how-it-works$/)
@@ -187,11 +186,7 @@ test.describe('mobile menu', () => {
   })
 
   test('closes when the visitor presses outside it', async ({ page }) => {
-    await page.goto('/')
-    await waitForHydration(page)
-    await page.getByLabel('Menu').click()
-    const menu = page.getByRole('navigation', { name: 'Mobile' })
-    await expect(menu).toBeVisible()
+    const menu = await openMobileMenuOnHome(page)
     await page.mouse.click(20, 400)
     await expect(menu).toBeHidden()
   })

@@ -7,7 +7,9 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 
-import { startMockBackend, type EnquiryMode, type PostsMode } from '../../mocks/backend'
+import { startMockBackend, type MockControl } from '../../mocks/backend'
+
+export type { MockControl }
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789'
@@ -22,19 +24,6 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(port))
     })
   })
-}
-
-export type MockControl = {
-  url: string
-  setState(state: { posts?: PostsMode; enquiries?: EnquiryMode; delayMs?: number }): Promise<void>
-  state(): Promise<{
-    posts: PostsMode
-    enquiries: EnquiryMode
-    postsRequests: number
-    enquiryRequests: number
-  }>
-  enquiries(): Promise<Array<{ contentType: string; body: Record<string, string> }>>
-  reset(): Promise<void>
 }
 
 export function mockControl(url: string): MockControl {

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react'
+
 import { ExternalLink } from '~/components/ui/external-link'
 import { CONTACT_PAGE_COPY } from '~/content/contact'
 import { EnquiryForm } from '~/enquiry/enquiry-form'
@@ -47,30 +49,21 @@ export function ContactPage({
                   {CONTACT_PAGE_COPY.directTitle}
                 </h2>
                 <dl className="mt-4 space-y-4 text-sm">
-                  <div>
-                    <dt className="text-slate-600">{CONTACT_PAGE_COPY.callLabel}</dt>
-                    <dd className="mt-1">
-                      <a href={site.phoneHref} className={linkClass}>
-                        {site.phone}
-                      </a>
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-slate-600">{CONTACT_PAGE_COPY.emailLabel}</dt>
-                    <dd className="mt-1">
-                      <a href={`mailto:${site.email}`} className={`${linkClass} break-all`}>
-                        {site.email}
-                      </a>
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-slate-600">{CONTACT_PAGE_COPY.whatsappLabel}</dt>
-                    <dd className="mt-1">
-                      <ExternalLink href={site.whatsappUrl} className={linkClass}>
-                        WhatsApp chat
-                      </ExternalLink>
-                    </dd>
-                  </div>
+                  <DirectContact label={CONTACT_PAGE_COPY.callLabel}>
+                    <a href={site.phoneHref} className={linkClass}>
+                      {site.phone}
+                    </a>
+                  </DirectContact>
+                  <DirectContact label={CONTACT_PAGE_COPY.emailLabel}>
+                    <a href={`mailto:${site.email}`} className={`${linkClass} break-all`}>
+                      {site.email}
+                    </a>
+                  </DirectContact>
+                  <DirectContact label={CONTACT_PAGE_COPY.whatsappLabel}>
+                    <ExternalLink href={site.whatsappUrl} className={linkClass}>
+                      WhatsApp chat
+                    </ExternalLink>
+                  </DirectContact>
                 </dl>
               </div>
 
@@ -90,6 +83,16 @@ export function ContactPage({
           ) : null}
         </div>
       </div>
+    </div>
+  )
+}
+
+/** One way to reach us, as a term and its link. */
+function DirectContact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="mt-1">{children}</dd>
     </div>
   )
 }

@@ -1,16 +1,12 @@
 import { ABOUT, ABOUT_INTRO } from '~/content/home'
 
-import { ChartIcon, CheckIcon, EyeIcon, TargetIcon } from './icons'
-import { SECTION_CLASS } from './section-heading'
+import { CheckList } from './check-list'
+import { ChartIcon, EyeIcon, TargetIcon } from './icons'
+import { HomeSection } from './section-heading'
 
 export function About() {
   return (
-    <section
-      id="about"
-      tabIndex={-1}
-      aria-labelledby="about-title"
-      className={`${SECTION_CLASS} bg-white py-20 sm:py-28`}
-    >
+    <HomeSection id="about" className="bg-white py-20 sm:py-28">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-12 lg:gap-16 lg:px-8">
         <div className="lg:col-span-5">
           <p className="text-sm font-semibold tracking-widest text-indigo-600 uppercase">
@@ -35,21 +31,11 @@ export function About() {
               <h3 className="text-lg font-semibold">{ABOUT.impact.title}</h3>
             </div>
             <p className="mt-4 leading-7 text-slate-300">{ABOUT.impact.text}</p>
-            <ul className="mt-5 grid gap-3 text-sm leading-6 sm:grid-cols-3">
-              {ABOUT.impact.points.map((point) => (
-                <li
-                  key={point}
-                  className="flex gap-2.5 rounded-xl bg-white/5 p-3 ring-1 ring-white/10"
-                >
-                  <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-cyan-300" />
-                  {point}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={ABOUT.impact.points} look="impact" />
           </div>
         </div>
       </div>
-    </section>
+    </HomeSection>
   )
 }
 

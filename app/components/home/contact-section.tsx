@@ -7,16 +7,11 @@ import type { PublicSiteConfig } from '~/lib/config.server'
 import { DISCOVERY_CALL_MINUTES } from '~/lib/constants'
 
 import { CalendarIcon, ChatIcon, ClockIcon, GlobeIcon, MailIcon, PhoneIcon } from './icons'
-import { SECTION_CLASS, SectionHeading } from './section-heading'
+import { HomeSection, SectionHeading } from './section-heading'
 
 export function ContactSection({ site, servedAt }: { site: PublicSiteConfig; servedAt: string }) {
   return (
-    <section
-      id="contact"
-      tabIndex={-1}
-      aria-labelledby="contact-title"
-      className={`${SECTION_CLASS} bg-slate-50 py-20 sm:py-28`}
-    >
+    <HomeSection id="contact" className="bg-slate-50 py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading
           id="contact-title"
@@ -61,7 +56,7 @@ export function ContactSection({ site, servedAt }: { site: PublicSiteConfig; ser
           </div>
         </div>
       </div>
-    </section>
+    </HomeSection>
   )
 }
 

@@ -2,16 +2,14 @@ import { ExternalLink } from '~/components/ui/external-link'
 import { HERO, HERO_ACTIVITY, IMPACT_FIGURES } from '~/content/home'
 
 import { ArrowDownIcon, CalendarIcon, CheckIcon, SparkleIcon } from './icons'
-import { SECTION_CLASS } from './section-heading'
+import { HomeSection } from './section-heading'
 
 export function Hero({ schedulerUrl }: { schedulerUrl: string }) {
+  // Starts under the fixed bar (-mt-16) so the bar's translucent top state shows the gradient.
   return (
-    <section
+    <HomeSection
       id="home"
-      tabIndex={-1}
-      aria-labelledby="home-title"
-      // Starts under the fixed bar (-mt-16) so the bar's translucent top state shows the gradient.
-      className={`${SECTION_CLASS} relative isolate -mt-16 overflow-hidden bg-linear-to-b from-indigo-50 via-white to-white pt-16`}
+      className="relative isolate -mt-16 overflow-hidden bg-linear-to-b from-indigo-50 via-white to-white pt-16"
     >
       <HeroBackdrop />
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 pt-14 pb-16 sm:px-6 sm:pt-20 lg:grid-cols-12 lg:gap-16 lg:px-8 lg:pt-24 lg:pb-20">
@@ -64,7 +62,7 @@ export function Hero({ schedulerUrl }: { schedulerUrl: string }) {
           ))}
         </dl>
       </div>
-    </section>
+    </HomeSection>
   )
 }
 

@@ -1,16 +1,12 @@
 import { PROCESS_INTRO, PROCESS_STATS, PROCESS_STEPS } from '~/content/home'
 
-import { CheckIcon, ClockIcon } from './icons'
-import { SECTION_CLASS, SectionHeading } from './section-heading'
+import { CheckList } from './check-list'
+import { ClockIcon } from './icons'
+import { HomeSection, SectionHeading } from './section-heading'
 
 export function HowItWorks() {
   return (
-    <section
-      id="how-it-works"
-      tabIndex={-1}
-      aria-labelledby="how-it-works-title"
-      className={`${SECTION_CLASS} bg-slate-50 py-20 sm:py-28`}
-    >
+    <HomeSection id="how-it-works" className="bg-slate-50 py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="how-it-works-title" {...PROCESS_INTRO} />
         <ol className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3 lg:gap-8">
@@ -37,14 +33,7 @@ export function HowItWorks() {
                 {step.title}
               </h3>
               <p className="mt-2 leading-7 text-slate-600">{step.description}</p>
-              <ul className="mt-5 space-y-2.5 text-sm leading-6 text-slate-700">
-                {step.features.map((feature) => (
-                  <li key={feature} className="flex gap-2.5">
-                    <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-emerald-600" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={step.features} look="step" />
             </li>
           ))}
         </ol>
@@ -60,6 +49,6 @@ export function HowItWorks() {
           </dl>
         </div>
       </div>
-    </section>
+    </HomeSection>
   )
 }

@@ -126,14 +126,6 @@ export function GlobeIcon(props: IconProps) {
   )
 }
 
-export function ArrowRightIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M5 12h14M13 6l6 6-6 6" />
-    </Icon>
-  )
-}
-
 export function ArrowDownIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -1,3 +1,7 @@
+import type { ReactNode } from 'react'
+
+import type { HomeSectionId } from '~/lib/constants'
+
 type SectionHeadingProps = {
   /** id of the h2, for the section's aria-labelledby */
   id: string
@@ -33,7 +37,28 @@ export function SectionHeading({ id, eyebrow, title, lead, tone = 'light' }: Sec
   )
 }
 
-/** Said after the text of every link that opens a new tab. */
-/** Classes for an anchored section: focusable by in-page links, without a focus ring of its own.
- * (The stylesheet's scroll-padding-top keeps its heading clear of the fixed bar.) */
-export const SECTION_CLASS = 'focus:outline-none'
+/**
+ * One of the home page's anchored sections, named by its h2 (`${id}-title`). Focusable, so an
+ * in-page link moves the keyboard there, without a focus ring of its own; the stylesheet's
+ * scroll-padding-top keeps its heading clear of the fixed bar.
+ */
+export function HomeSection({
+  id,
+  className,
+  children,
+}: {
+  id: HomeSectionId
+  className: string
+  children: ReactNode
+}) {
+  return (
+    <section
+      id={id}
+      tabIndex={-1}
+      aria-labelledby={`${id}-title`}
+      className={`focus:outline-none ${className}`}
+    >
+      {children}
+    </section>
+  )
+}

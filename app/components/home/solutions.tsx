@@ -1,7 +1,8 @@
 import { SOLUTIONS, SOLUTIONS_INTRO, type SolutionId } from '~/content/home'
 
-import { BoltIcon, ChatIcon, CheckIcon, VoiceIcon } from './icons'
-import { SECTION_CLASS, SectionHeading } from './section-heading'
+import { CheckList } from './check-list'
+import { BoltIcon, ChatIcon, VoiceIcon } from './icons'
+import { HomeSection, SectionHeading } from './section-heading'
 
 const SOLUTION_ICONS: Record<SolutionId, typeof ChatIcon> = {
   chatbots: ChatIcon,
@@ -11,12 +12,7 @@ const SOLUTION_ICONS: Record<SolutionId, typeof ChatIcon> = {
 
 export function Solutions() {
   return (
-    <section
-      id="solutions"
-      tabIndex={-1}
-      aria-labelledby="solutions-title"
-      className={`${SECTION_CLASS} bg-white py-20 sm:py-28`}
-    >
+    <HomeSection id="solutions" className="bg-white py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="solutions-title" {...SOLUTIONS_INTRO} />
         <ul className="mt-14 grid gap-6 lg:grid-cols-3 lg:gap-8">
@@ -35,19 +31,12 @@ export function Solutions() {
                   <h3 className="mt-6 text-xl font-semibold text-slate-900">{solution.title}</h3>
                   <p className="mt-3 leading-7 text-slate-600">{solution.summary}</p>
                 </div>
-                <ul className="mt-6 space-y-3 border-t border-slate-100 pt-6 text-sm leading-6 text-slate-700 md:max-lg:mt-0 md:max-lg:border-t-0 md:max-lg:border-l md:max-lg:pt-0 md:max-lg:pl-10">
-                  {solution.features.map((feature) => (
-                    <li key={feature} className="flex gap-3">
-                      <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-indigo-600" />
-                      {feature}
-                    </li>
-                  ))}
-                </ul>
+                <CheckList items={solution.features} look="solution" />
               </li>
             )
           })}
         </ul>
       </div>
-    </section>
+    </HomeSection>
   )
 }

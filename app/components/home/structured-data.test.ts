@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { buildOrganizationJsonLd, serializeJsonLd } from './structured-data'
+import { TEST_SITE_CONFIG as site } from '../../../tests/support/site-config'
 
-const site = {
-  siteUrl: 'https://www.brightwell.example',
-  schedulerUrl: 'https://calendly.com/brightwell-ai/discovery-call',
-  phone: '+44 20 7946 0958',
-  phoneHref: 'tel:+442079460958',
-  whatsappUrl: 'https://wa.me/442079460958',
-  email: 'hello@brightwell.example',
-}
+import { buildOrganizationJsonLd, serializeJsonLd } from './structured-data'
 
 describe('buildOrganizationJsonLd', () => {
   it('describes the company as an organisation and professional service with its contact points', () => {

@@ -6,6 +6,13 @@ import { useSiteConfig } from '~/lib/use-site-config'
 
 import { Logo } from './logo'
 
+const COMPANY_LINKS = [
+  { to: '/#about', label: 'About Us' },
+  { to: '/#solutions', label: 'Solutions' },
+  { to: '/#how-it-works', label: 'How It Works' },
+  { to: '/blog', label: 'Blog' },
+]
+
 export function SiteFooter() {
   const site = useSiteConfig()
   const linkClass = 'text-slate-300 hover:text-white'
@@ -34,26 +41,13 @@ export function SiteFooter() {
         <nav aria-label="Company">
           <h2 className="text-sm font-semibold text-white">Company</h2>
           <ul className="mt-4 space-y-3 text-sm">
-            <li>
-              <Link to="/#about" className={linkClass}>
-                About Us
-              </Link>
-            </li>
-            <li>
-              <Link to="/#solutions" className={linkClass}>
-                Solutions
-              </Link>
-            </li>
-            <li>
-              <Link to="/#how-it-works" className={linkClass}>
-                How It Works
-              </Link>
-            </li>
-            <li>
-              <Link to="/blog" className={linkClass}>
-                Blog
-              </Link>
-            </li>
+            {COMPANY_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <nav aria-label="Contact">

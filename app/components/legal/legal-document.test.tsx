@@ -1,42 +1,12 @@
 // @vitest-environment jsdom
-import type { ReactElement } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from 'react-router-dom/server'
 import { describe, expect, it } from 'vitest'
 
 import { privacyPolicy } from '~/content/legal/privacy-policy'
 import { termsOfService } from '~/content/legal/terms-of-service'
 
+import { renderInApp as render } from '../../../tests/support/render-in-app'
+
 import { LegalDocumentBody } from './legal-document'
-
-const site = {
-  siteUrl: 'https://www.brightwell.example',
-  schedulerUrl: 'https://calendly.com/brightwell-ai/discovery-call',
-  phone: '+44 20 7946 0958',
-  phoneHref: 'tel:+442079460958',
-  whatsappUrl: 'https://wa.me/442079460958',
-  email: 'hello@brightwell.example',
-}
-
-/** Server-renders inside a router whose root route loads the site settings, as the app does. */
-async function render(element: ReactElement) {
-  const handler = createStaticHandler([
-    { id: 'root', path: '/', loader: () => ({ site }), element },
-  ])
-  const context = await handler.query(new Request('https://www.brightwell.example/'))
-  if (context instanceof Response) throw new Error('the test route must not redirect')
-  const router = createStaticRouter(handler.dataRoutes, context)
-  const html = renderToStaticMarkup(
-    <StaticRouterProvider router={router} context={context} hydrate={false} />,
-  )
-  const container = document.createElement('div')
-  container.innerHTML = html
-  return container
-}
 
 function headingOutline(container: HTMLElement, selector: string) {
   return [...container.querySelectorAll(selector)].map((heading) => heading.textContent)

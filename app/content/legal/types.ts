@@ -23,7 +23,8 @@ export type LegalDocument = {
   path: '/privacy-policy' | '/terms-of-service'
   /** one sentence for the meta description */
   description: string
-  dateLabel: 'Last updated' | 'Effective'
+  /** the words before the date, e.g. 'Last updated' */
+  dateLabel: string
   /** ISO date, for <time dateTime> */
   date: string
   /** as shown, e.g. '25 July 2025' */
