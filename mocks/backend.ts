@@ -36,7 +36,13 @@ type State = {
   delayMs: number
   postsRequests: number
   enquiryRequests: number
-  received: Array<{ receivedAt: string; contentType: string | undefined; body: unknown }>
+  received: Array<{
+    receivedAt: string
+    contentType: string | undefined
+    /** the site's X-Request-Id for the request that sent the enquiry */
+    requestId: string | undefined
+    body: unknown
+  }>
 }
 
 const IMAGES_DIR = path.join(path.dirname(url.fileURLToPath(import.meta.url)), 'fixtures', 'images')
@@ -116,6 +122,7 @@ export async function startMockBackend({
       state.received.push({
         receivedAt: new Date().toISOString(),
         contentType: req.headers['content-type'],
+        requestId: req.headers['x-request-id'] as string | undefined,
         body,
       })
       if (!quiet) console.log(`[mock backend] enquiry received: ${JSON.stringify(body)}`)

@@ -3,6 +3,7 @@ import { RedisStore } from 'rate-limit-redis'
 import { createClient } from 'redis'
 
 import { log } from '../app/lib/log.server'
+import { metrics } from '../app/lib/metrics.server'
 
 export type RateLimitDecision = { limited: false } | { limited: true; retryAfterS: number }
 
@@ -64,6 +65,7 @@ export function createRateLimiter({
       } catch (error) {
         // A lost enquiry costs more than an unthrottled one: fail open, loudly.
         log('error', 'rate limit store unavailable', { reason: (error as Error).message })
+        metrics.countRateLimitStoreError()
         return { limited: false }
       }
     },

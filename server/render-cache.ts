@@ -2,11 +2,14 @@ import zlib from 'node:zlib'
 
 import type { NextFunction, Request, Response } from 'express'
 
+import { metrics } from '../app/lib/metrics.server'
+
 type Entry = {
   /** the rendered HTML as UTF-8 bytes, split where the nonce it was rendered with stood */
   segments: Buffer[]
   /** each segment raw-deflated on its own, so no back-reference crosses a nonce */
   deflated: Buffer[]
+  status: number
   headers: Record<string, string>
   version: string
   expiresAt: number
@@ -17,9 +20,17 @@ type RenderCacheOptions = {
   ttlMs: number
   /** changes whenever data that pages show changes (the post list); a change drops every entry */
   version: () => string
+  /**
+   * True when the request is for an address no page answers: every such address gets the same
+   * 404 page, so one entry serves them all and a scan of unknown paths costs no renders.
+   */
+  isUnknownAddress?: (req: Request, res: Response) => boolean
   maxEntries?: number
   now?: () => number
 }
+
+/** The key of the one 404 page; no path looks like it. */
+const NOT_FOUND_KEY = ' not-found'
 
 const REPLAYED_HEADERS = ['content-type', 'cache-control', 'link']
 
@@ -93,34 +104,40 @@ function gzipReplay(segments: Buffer[], deflated: Buffer[], nonce: Buffer): Buff
 export function createRenderCache({
   ttlMs,
   version,
+  isUnknownAddress = () => false,
   maxEntries = 200,
   now = Date.now,
 }: RenderCacheOptions) {
   const entries = new Map<string, Entry>()
 
-  function isCacheable(req: Request) {
-    return (
-      req.method === 'GET' &&
-      // Query strings carry Remix data requests, one-off states (a sent enquiry) and pages of the
-      // blog; campaign tags do not change a page.
-      // Express has parsed the query already.
-      hasOnlyTrackingParams(Object.keys(req.query)) &&
-      // A flash message is personal to its visitor.
-      !(req.headers.cookie ?? '').includes('toast=')
-    )
+  /** The entry a request reads and fills, or undefined when its answer must be rendered. */
+  function keyFor(req: Request, res: Response): string | undefined {
+    // A flash message is personal to its visitor.
+    if (req.method !== 'GET' || (req.headers.cookie ?? '').includes('toast=')) return undefined
+    const query = Object.keys(req.query)
+    // The 404 page reads no query, but Remix's data requests (`?_data`) are answered with JSON.
+    if (isUnknownAddress(req, res)) return query.includes('_data') ? undefined : NOT_FOUND_KEY
+    // Query strings carry Remix data requests, one-off states (a sent enquiry) and pages of the
+    // blog; campaign tags do not change a page.
+    // Express has parsed the query already.
+    return hasOnlyTrackingParams(query) ? req.path : undefined
   }
 
   return function renderCache(req: Request, res: Response, next: NextFunction) {
-    if (!isCacheable(req)) return next()
-    const key = req.path
+    const found = keyFor(req, res)
+    if (found === undefined) return next()
+    const key = found
+    const cachedStatus = key === NOT_FOUND_KEY ? 404 : 200
     const nonce = res.locals.cspNonce as string
     const currentVersion = version()
     const entry = entries.get(key)
 
     if (entry && entry.version === currentVersion && entry.expiresAt > now()) {
-      res.status(200)
+      metrics.countRenderCacheLookup('hit')
+      res.status(entry.status)
       for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
       res.setHeader('X-Render-Cache', 'hit')
+      res.setHeader('Server-Timing', 'backend;dur=0, data;dur=0, render;dur=0;desc="render cache"')
       res.vary('Accept-Encoding')
       const fresh = Buffer.from(nonce)
       const gzip = req.acceptsEncodings('gzip') !== false
@@ -135,6 +152,7 @@ export function createRenderCache({
       return
     }
     if (entry) entries.delete(key)
+    metrics.countRenderCacheLookup('miss')
 
     const chunks: Buffer[] = []
     const write = res.write.bind(res) as (...args: unknown[]) => boolean
@@ -164,7 +182,7 @@ export function createRenderCache({
     function store() {
       const contentType = String(res.getHeader('content-type') ?? '')
       if (
-        res.statusCode !== 200 ||
+        res.statusCode !== cachedStatus ||
         !contentType.startsWith('text/html') ||
         res.getHeader('set-cookie')
       )
@@ -181,6 +199,7 @@ export function createRenderCache({
         .map((segment) => Buffer.from(segment))
       entries.set(key, {
         segments,
+        status: cachedStatus,
         // Once per entry; a sync flush leaves each one byte-aligned and open for the next block.
         deflated: segments.map((segment) =>
           zlib.deflateRawSync(segment, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }),

@@ -4,6 +4,7 @@ import { ENQUIRY_FORM_COPY } from '~/content/contact'
 import { postBackendJson, type BackendResult } from '~/lib/backend.server'
 import { MAX_REQUEST_BODY_BYTES } from '~/lib/constants'
 import { log } from '~/lib/log.server'
+import { metrics } from '~/lib/metrics.server'
 import { toastFor } from '~/lib/toast.server'
 
 import { ENQUIRY_FAILED_MESSAGE, readEnquiryValues, type EnquiryResult } from './fields'
@@ -57,8 +58,10 @@ export async function forwardEnquiry(enquiry: Enquiry): Promise<BackendResult<nu
   if (result.status === 'error') {
     // A lost lead: loud, but without the visitor's details.
     log('error', 'enquiry not forwarded', { reason: result.error })
+    metrics.countEnquiry('failed')
   } else {
     log('info', 'enquiry forwarded')
+    metrics.countEnquiry('forwarded')
   }
   return result
 }
@@ -81,6 +84,7 @@ export async function submitEnquiry(request: Request, context: AppLoadContext) {
   const body = await readFormBody(request)
   if (body.status === 'too-large') {
     log('warn', 'enquiry body too large')
+    metrics.countEnquiry('too_large')
     return json<EnquiryResult>(
       { outcome: 'too-large', message: ENQUIRY_FORM_COPY.tooLarge },
       // The rest of the body is never read, so the connection cannot carry another request.
@@ -91,6 +95,7 @@ export async function submitEnquiry(request: Request, context: AppLoadContext) {
   const values = readEnquiryValues(body.formData)
   const validation = validateEnquiry(values)
   if (!validation.success) {
+    metrics.countEnquiry('invalid')
     return json<EnquiryResult>(
       { outcome: 'invalid', errors: validation.errors, values },
       { status: 400 },
@@ -100,6 +105,7 @@ export async function submitEnquiry(request: Request, context: AppLoadContext) {
   const limit = await context.enquiryLimiter.hit(context.clientIp)
   if (limit.limited) {
     log('warn', 'enquiry rate limited', { retryAfterS: limit.retryAfterS })
+    metrics.countEnquiry('rate_limited')
     return json<EnquiryResult>(
       { outcome: 'rate-limited', message: rateLimitedMessage(limit.retryAfterS), values },
       { status: 429, headers: { 'Retry-After': String(limit.retryAfterS) } },

@@ -1,0 +1,29 @@
+import { randomUUID } from 'node:crypto'
+
+import type { RequestHandler } from 'express'
+
+import { runInRequestContext } from '../app/lib/request-context.server'
+
+/** What a load balancer's id looks like: printable ASCII without spaces, of a sane length. */
+const ACCEPTED_ID = /^[\x21-\x7e]{1,128}$/
+
+/** The id a trusted proxy sent, when it is usable; otherwise a new one. */
+export function chooseRequestId(sent: string | undefined, fromTrustedProxy: boolean): string {
+  if (fromTrustedProxy && sent !== undefined && ACCEPTED_ID.test(sent)) return sent
+  return randomUUID()
+}
+
+/**
+ * Gives every request an id (the trusted proxy's `X-Request-Id`, else a new one), answers with
+ * it, and runs the rest of the request in a context that log lines and backend calls read it from.
+ */
+export function requestId(): RequestHandler {
+  return (req, res, next) => {
+    // The rule Express applies to X-Forwarded-For (TRUST_PROXY), asked of the connection's peer.
+    const trust = req.app.get('trust proxy fn') as (address: string, hop: number) => boolean
+    const id = chooseRequestId(req.get('x-request-id'), trust(req.socket.remoteAddress ?? '', 0))
+    res.locals.requestId = id
+    res.setHeader('X-Request-Id', id)
+    runInRequestContext({ requestId: id, startedAt: performance.now(), backendMs: 0 }, next)
+  }
+}
