@@ -4,6 +4,8 @@ import type { RequestHandler } from 'express'
 
 import { runInRequestContext } from '../app/lib/request-context.server'
 
+import { isFromTrustedProxy } from './trusted-proxy'
+
 /** What a load balancer's id looks like: printable ASCII without spaces, of a sane length. */
 const ACCEPTED_ID = /^[\x21-\x7e]{1,128}$/
 

@@ -40,7 +40,10 @@ export function gracefulShutdown({
     log('info', 'no longer accepting connections', {
       afterMs: Math.round(performance.now() - signalledAt!),
     })
+    // A keep-alive connection whose answer ends now would otherwise stay open until it times out.
+    const closeIdle = setInterval(() => server.closeIdleConnections(), 50)
     server.close(async () => {
+      clearInterval(closeIdle)
       await onStopped()
       log('info', 'server stopped')
       process.exit(0)
