@@ -5,7 +5,7 @@ need=()
 [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || need+=(chromium)
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 # The load balancer in front of two instances in the rolling-restart test.
-command -v haproxy >/dev/null 2>&1 || need+=(haproxy)
+command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || need+=(haproxy)
 # Pages are measured as they render: without fonts, text has no width.
 [ -d /usr/share/fonts/truetype/dejavu ] || need+=(fonts-dejavu-core)
 [ -d /usr/share/fonts/truetype/liberation ] || need+=(fonts-liberation)

@@ -34,7 +34,19 @@ beforeAll(async () => {
     next()
   })
   app.use(compression())
-  app.use(createRenderCache({ ttlMs: 60_000, version: () => '1' }))
+  app.use(
+    createRenderCache({
+      ttlMs: 60_000,
+      version: () => '1',
+      isUnknownAddress: (req) => req.path.startsWith('/missing/'),
+    }),
+  )
+  app.get('/missing/*', (_req, res) => {
+    res
+      .status(404)
+      .type('html')
+      .send(page(res.locals.cspNonce as string))
+  })
   app.get('*', (_req, res) => {
     res.type('html').send(page(res.locals.cspNonce as string))
   })
@@ -152,5 +164,25 @@ describe('which addresses share a cached page', () => {
     const reply = await get('/campaign-landing?utm_source=ads&gclid=xyz', 'gzip')
     expect(reply.headers['x-render-cache']).toBe('hit')
     expect(zlib.gunzipSync(reply.body).toString()).toBe(page(reply.nonce))
+  })
+})
+
+describe('the page for unknown addresses', () => {
+  it('is rendered once and replayed, with its 404 status, for every unknown path', async () => {
+    const first = await fetch(`${baseUrl}/missing/wp-login.php`)
+    expect(first.status).toBe(404)
+    await first.text()
+    for (const path of ['/missing/.env', '/missing/admin.php?id=1']) {
+      const response = await fetch(`${baseUrl}${path}`)
+      expect(response.status).toBe(404)
+      expect(response.headers.get('x-render-cache')).toBe('hit')
+      expect(await response.text()).toBe(page(response.headers.get('x-nonce')!))
+    }
+  })
+
+  it('is not given for a Remix data request', async () => {
+    await (await fetch(`${baseUrl}/missing/one`)).text()
+    const response = await fetch(`${baseUrl}/missing/two?_data=root`)
+    expect(response.headers.get('x-render-cache')).toBeNull()
   })
 })

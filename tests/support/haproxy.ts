@@ -10,6 +10,9 @@ import path from 'node:path'
 
 import { freePort } from './stack'
 
+/** Debian installs it in /usr/sbin, which is not on every user's PATH. */
+const HAPROXY = fs.existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy'
+
 /** The load balancer configuration (docs/operations.md shows the same one). */
 export function haproxyConfig(frontendPort: number, instancePorts: number[]) {
   const servers = instancePorts.map((port, index) => `  server site${index + 1} 127.0.0.1:${port}`)
@@ -59,7 +62,7 @@ export async function startHaproxy(instancePorts: number[]) {
   const port = await freePort()
   fs.writeFileSync(configPath, haproxyConfig(port, instancePorts))
   // -db: stay in the foreground.
-  const child = spawn('haproxy', ['-db', '-f', configPath], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(HAPROXY, ['-db', '-f', configPath], { stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk))
