@@ -121,8 +121,8 @@ app.use(
 app.use(
   express.static('public', {
     maxAge: '1h',
-    setHeaders: (res) => {
-      ;(res as express.Response).locals.route = 'static'
+    setHeaders: (res: express.Response) => {
+      res.locals.route = 'static'
     },
   }),
 )

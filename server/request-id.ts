@@ -21,9 +21,7 @@ export function chooseRequestId(sent: string | undefined, fromTrustedProxy: bool
  */
 export function requestId(): RequestHandler {
   return (req, res, next) => {
-    // The rule Express applies to X-Forwarded-For (TRUST_PROXY), asked of the connection's peer.
-    const trust = req.app.get('trust proxy fn') as (address: string, hop: number) => boolean
-    const id = chooseRequestId(req.get('x-request-id'), trust(req.socket.remoteAddress ?? '', 0))
+    const id = chooseRequestId(req.get('x-request-id'), isFromTrustedProxy(req))
     res.locals.requestId = id
     res.setHeader('X-Request-Id', id)
     runInRequestContext({ requestId: id, startedAt: performance.now(), backendMs: 0 }, next)

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMockBackend, type MockBackend } from '../../mocks/backend'
 import { startHaproxy } from '../support/haproxy'
 import { startRedis } from '../support/redis'
-import { freePort, mockControl, startServer, type RunningServer } from '../support/stack'
+import { mockControl, startServer, type RunningServer } from '../support/stack'
 
 const WORKERS = 6
 /** Each client's pause between requests: steady load that leaves the machine room to restart. */
