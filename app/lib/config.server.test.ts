@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
-import { ConfigError, parseConfig } from './config.server'
+import { ConfigError, parseConfig as parseEnv } from './config.server'
+
+/** A development environment with the given variables set. */
+const parseConfig = (env: Record<string, string>) => parseEnv({ NODE_ENV: 'development', ...env })
 
 describe('METRICS_PORT', () => {
   it('defaults to 9464, and 0 turns the metrics off', () => {
