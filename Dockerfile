@@ -27,7 +27,8 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
 USER node
-EXPOSE 3000
+# 3000: the site; 9464: Prometheus metrics (METRICS_PORT), for the operators' network only.
+EXPOSE 3000 9464
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # node itself is PID 1's command (no npm, no shell), so SIGTERM reaches the server's graceful shutdown.

@@ -11,16 +11,30 @@ import { signServedAt } from './app/enquiry/spam.server'
 import { ConfigError, getConfig } from './app/lib/config.server'
 import { MAX_REQUEST_BODY_BYTES } from './app/lib/constants'
 import { log } from './app/lib/log.server'
+import { metrics } from './app/lib/metrics.server'
 import { createDuplicateMemory } from './server/duplicate-memory'
+import { redirectToHttps } from './server/https-redirect'
+import { startMetricsServer } from './server/metrics-endpoint'
 import { refuseForeignOrigin } from './server/origin'
 import { createRateLimiter } from './server/rate-limit'
 import { createRenderCache } from './server/render-cache'
+import { requestId } from './server/request-id'
 import { logRequests } from './server/request-log'
+import { NOT_FOUND_LABEL, remixRouteLabeler } from './server/route-label'
 import { securityHeaders } from './server/security-headers'
+import { gracefulShutdown } from './server/shutdown'
 
 installGlobals({ nativeFetch: true })
 
 const SHUTDOWN_GRACE_MS = 10_000
+/**
+ * After SIGTERM the instance keeps accepting until no request has come for DRAIN_QUIET_MS (the
+ * load balancer has seen /readyz fail and sends no more), or for DRAIN_MAX_MS at most; what it
+ * has accepted then has the rest of the grace period to finish. docs/operations.md has the timings.
+ */
+const DRAIN_QUIET_MS = 500
+const DRAIN_MAX_MS = 5_000
+const PROBE_PATHS = ['/healthz', '/readyz']
 
 let config: ReturnType<typeof getConfig>
 try {
@@ -68,23 +82,34 @@ const app = express()
 app.disable('x-powered-by')
 app.set('trust proxy', config.trustProxyHops === 0 ? false : config.trustProxyHops)
 
-let isShuttingDown = false
+const routeLabel = remixRouteLabeler(() => build)
 
-app.use((req, res, next) => {
-  if (isShuttingDown) res.set('Connection', 'close')
-  next()
-})
+app.use(requestId())
+app.use((req, res, next) => shutdown.trackTraffic(req, res, next))
 
+// Liveness: the process answers. Never asks the backend, so a backend outage restarts nothing.
 app.get('/healthz', (_req, res) => {
   res.set('Cache-Control', 'no-store').type('text/plain').send('ok')
 })
 
-app.use(logRequests())
+// Readiness: whether the load balancer should send this instance requests.
+app.get('/readyz', (_req, res) => {
+  const ready = !shutdown.isDraining()
+  res
+    .status(ready ? 200 : 503)
+    .set('Cache-Control', 'no-store')
+    .type('text/plain')
+    .send(ready ? 'ready' : 'shutting down')
+})
+
+app.use(logRequests(routeLabel))
+app.use(redirectToHttps(config.siteUrl))
 app.use(securityHeaders({ siteUrl: config.siteUrl, isProduction: config.isProduction }))
 
 app.use((req, res, next) => {
   const declaredLength = Number(req.get('content-length') ?? 0)
   if (declaredLength > MAX_REQUEST_BODY_BYTES) {
+    if (req.method === 'POST' && req.path === '/contact') metrics.countEnquiry('too_large')
     res.status(413).type('text/plain').send('Request body too large')
     return
   }
@@ -97,9 +122,26 @@ app.use(compression())
 
 app.use(
   '/build',
+  (_req, res, next) => {
+    res.locals.route = 'build'
+    next()
+  },
   express.static('public/build', { immutable: true, maxAge: '1y', fallthrough: false }),
 )
-app.use(express.static('public', { maxAge: '1h' }))
+app.use(
+  express.static('public', {
+    maxAge: '1h',
+    setHeaders: (res: express.Response) => {
+      res.locals.route = 'static'
+    },
+  }),
+)
+
+// Everything else is Remix's: the label says which of its routes answers.
+app.use((req, res, next) => {
+  res.locals.route = routeLabel(req)
+  next()
+})
 
 // Signed per response, before the render cache: a replayed page carries this visitor's time.
 app.use((_req, res, next) => {
@@ -117,6 +159,7 @@ if (config.isProduction && config.postsCacheTtlS > 0) {
         const entry = build.entry.module as { renderCacheVersion?: () => string }
         return entry.renderCacheVersion?.() ?? ''
       },
+      isUnknownAddress: (_req, res) => res.locals.route === NOT_FOUND_LABEL,
     }),
   )
 }
@@ -137,31 +180,38 @@ app.all(
   }),
 )
 
+// Metrics first: an instance that cannot serve them should fail at start, not run unobserved.
+const metricsServer =
+  config.metricsPort === 0
+    ? undefined
+    : await startMetricsServer(config.host, config.metricsPort).catch((error: Error) => {
+        log('error', 'metrics port unavailable', {
+          metricsPort: config.metricsPort,
+          reason: error.message,
+        })
+        process.exit(1)
+      })
+
 const server = app.listen(config.port, config.host, () => {
   log('info', 'server listening', {
     url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
     mode: config.isProduction ? 'production' : 'development',
+    metricsPort: config.metricsPort,
   })
   if (!config.isProduction) broadcastDevReady(build)
 })
 
-function shutDown(signal: string) {
-  if (isShuttingDown) return
-  isShuttingDown = true
-  log('info', 'shutting down', { signal })
-  const forceExit = setTimeout(() => {
-    log('warn', 'grace period over, closing open connections')
-    server.closeAllConnections()
-  }, SHUTDOWN_GRACE_MS)
-  forceExit.unref()
-  server.close(async () => {
-    clearTimeout(forceExit)
+const shutdown = gracefulShutdown({
+  server,
+  graceMs: SHUTDOWN_GRACE_MS,
+  quietMs: DRAIN_QUIET_MS,
+  maxDrainMs: DRAIN_MAX_MS,
+  probePaths: PROBE_PATHS,
+  onStopped: async () => {
     await Promise.all([enquiryLimiter.close(), enquiryMemory.close()])
-    log('info', 'server stopped')
-    process.exit(0)
-  })
-  server.closeIdleConnections()
-}
+    metricsServer?.close()
+  },
+})
 
-process.on('SIGTERM', () => shutDown('SIGTERM'))
-process.on('SIGINT', () => shutDown('SIGINT'))
+process.on('SIGTERM', () => shutdown.begin('SIGTERM'))
+process.on('SIGINT', () => shutdown.begin('SIGINT'))

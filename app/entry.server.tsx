@@ -9,6 +9,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from './components/nonce'
 import { holdScripts } from './lib/hold-scripts.server'
 import { log } from './lib/log.server'
+import { currentRequest } from './lib/request-context.server'
 
 const ABORT_DELAY_MS = 5_000
 /** Development keeps Remix's scripts as they are: React there warns about any changed attribute. */
@@ -24,6 +25,7 @@ export default function handleRequest(
   // Crawlers get the whole page at once; people get the shell as soon as it is ready.
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
   const nonce = loadContext.cspNonce
+  const renderStarted = performance.now()
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
@@ -38,6 +40,7 @@ export default function handleRequest(
           const rendered = withoutNulBytes()
           const body = HOLDS_SCRIPTS ? rendered.pipe(holdScripts()) : rendered
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          responseHeaders.set('Server-Timing', serverTiming(renderStarted))
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -62,6 +65,22 @@ export default function handleRequest(
     )
     setTimeout(abort, ABORT_DELAY_MS + 1_000)
   })
+}
+
+/**
+ * Where the time before the first byte went: waiting on the backend, loading the page's data
+ * (the loaders, backend wait included) and rendering. Durations only, nothing about the visitor.
+ */
+function serverTiming(renderStarted: number) {
+  const request = currentRequest()
+  const entries = [`render;dur=${(performance.now() - renderStarted).toFixed(1)}`]
+  if (request) {
+    entries.unshift(
+      `backend;dur=${request.backendMs.toFixed(1)}`,
+      `data;dur=${(renderStarted - request.startedAt).toFixed(1)}`,
+    )
+  }
+  return entries.join(', ')
 }
 
 /**

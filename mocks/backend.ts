@@ -34,6 +34,8 @@ export type EnquiryMode = (typeof ENQUIRY_MODES)[number]
 export type ReceivedEnquiry = {
   receivedAt: string
   contentType: string | undefined
+  /** the site's X-Request-Id for the request that sent the enquiry */
+  requestId: string | undefined
   body: Record<string, string>
 }
 
@@ -140,6 +142,7 @@ export async function startMockBackend({
       state.received.push({
         receivedAt: new Date().toISOString(),
         contentType: req.headers['content-type'],
+        requestId: req.headers['x-request-id'] as string | undefined,
         body,
       })
       if (!quiet) console.log(`[mock backend] enquiry received: ${JSON.stringify(body)}`)

@@ -13,22 +13,35 @@ const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' }
 
 type Row = { name: string; path: string; rps: number; p50: number; p99: number; errors: number }
 
+/** A scanner's probe: every request asks for another path nobody has asked for. */
+const UNKNOWN_PATHS = '/probe-*.php'
+let probes = 0
+const nextProbe = (request: object) => ({ ...request, path: `/probe-${++probes}.php` })
+
 async function measure(name: string, url: string): Promise<Row> {
-  // A short warm-up fills caches and lets the JIT settle.
-  await autocannon({ url, headers: BROWSER_HEADERS, connections: 10, duration: 2 })
-  const result = await autocannon({
+  const path = new URL(url).pathname
+  const isScan = path === UNKNOWN_PATHS
+  const options = {
     url,
     headers: BROWSER_HEADERS,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-  })
+    ...(isScan ? { requests: [{ setupRequest: nextProbe }] } : {}),
+  }
+  // A short warm-up fills caches and lets the JIT settle.
+  await autocannon({ ...options, connections: 10, duration: 2 })
+  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S })
+  // Unknown addresses are answered 404, as they should be; anything else is an error.
+  const expected = isScan ? '404' : '200'
+  const answered = Object.entries(result.statusCodeStats ?? {})
+  const unexpected = answered
+    .filter(([status]) => status !== expected)
+    .reduce((total, [, stats]) => total + (stats.count ?? 0), 0)
   return {
     name,
-    path: new URL(url).pathname,
+    path: isScan ? UNKNOWN_PATHS : path,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
+    errors: result.errors + result.timeouts + unexpected,
   }
 }
 
@@ -43,6 +56,7 @@ try {
     ['blog list (warm)', '/blog'],
     ['blog post', `/blog/${firstPost!.slug}`],
     ['privacy policy', '/privacy-policy'],
+    ['unknown addresses (scan)', UNKNOWN_PATHS],
   ]
   const rows: Row[] = []
   const before = await stack.mock.state()

@@ -46,8 +46,15 @@ beforeAll(async () => {
       ttlMs: 60_000,
       version: () => '1',
       freshValues: (res) => [res.locals.cspNonce as string, res.locals.servedAt as string],
+      isUnknownAddress: (req) => req.path.startsWith('/missing/'),
     }),
   )
+  app.get('/missing/*', (_req, res) => {
+    res
+      .status(404)
+      .type('html')
+      .send(page(res.locals.cspNonce as string, res.locals.servedAt as string))
+  })
   app.get('*', (_req, res) => {
     res.type('html').send(page(res.locals.cspNonce as string, res.locals.servedAt as string))
   })
@@ -167,5 +174,27 @@ describe('which addresses share a cached page', () => {
     const reply = await get('/campaign-landing?utm_source=ads&gclid=xyz', 'gzip')
     expect(reply.headers['x-render-cache']).toBe('hit')
     expect(zlib.gunzipSync(reply.body).toString()).toBe(page(reply.nonce, reply.servedAt))
+  })
+})
+
+describe('the page for unknown addresses', () => {
+  it('is rendered once and replayed, with its 404 status, for every unknown path', async () => {
+    const first = await fetch(`${baseUrl}/missing/wp-login.php`)
+    expect(first.status).toBe(404)
+    await first.text()
+    for (const path of ['/missing/.env', '/missing/admin.php?id=1']) {
+      const response = await fetch(`${baseUrl}${path}`)
+      expect(response.status).toBe(404)
+      expect(response.headers.get('x-render-cache')).toBe('hit')
+      expect(await response.text()).toBe(
+        page(response.headers.get('x-nonce')!, response.headers.get('x-served-at')!),
+      )
+    }
+  })
+
+  it('is not given for a Remix data request', async () => {
+    await (await fetch(`${baseUrl}/missing/one`)).text()
+    const response = await fetch(`${baseUrl}/missing/two?_data=root`)
+    expect(response.headers.get('x-render-cache')).toBeNull()
   })
 })

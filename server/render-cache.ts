@@ -2,6 +2,8 @@ import zlib from 'node:zlib'
 
 import type { NextFunction, Request, Response } from 'express'
 
+import { metrics } from '../app/lib/metrics.server'
+
 type Entry = {
   /** the rendered HTML as UTF-8 bytes, split where a per-response value it was rendered with stood */
   segments: Buffer[]
@@ -9,6 +11,7 @@ type Entry = {
   deflated: Buffer[]
   /** which per-response value stood between segments i and i+1 (an index into `freshValues`) */
   holes: number[]
+  status: number
   headers: Record<string, string>
   version: string
   expiresAt: number
@@ -24,9 +27,17 @@ type RenderCacheOptions = {
    * time): a replay puts the response's own values where the rendered ones stood.
    */
   freshValues?: (res: Response) => string[]
+  /**
+   * True when the request is for an address no page answers: every such address gets the same
+   * 404 page, so one entry serves them all and a scan of unknown paths costs no renders.
+   */
+  isUnknownAddress?: (req: Request, res: Response) => boolean
   maxEntries?: number
   now?: () => number
 }
+
+/** The key of the one 404 page; no path looks like it. */
+const NOT_FOUND_KEY = ' not-found'
 
 const REPLAYED_HEADERS = ['content-type', 'cache-control', 'link']
 
@@ -123,34 +134,40 @@ export function createRenderCache({
   ttlMs,
   version,
   freshValues = (res) => [res.locals.cspNonce as string],
+  isUnknownAddress = () => false,
   maxEntries = 200,
   now = Date.now,
 }: RenderCacheOptions) {
   const entries = new Map<string, Entry>()
 
-  function isCacheable(req: Request) {
-    return (
-      req.method === 'GET' &&
-      // Query strings carry Remix data requests, one-off states (a sent enquiry) and pages of the
-      // blog; campaign tags do not change a page.
-      // Express has parsed the query already.
-      hasOnlyTrackingParams(Object.keys(req.query)) &&
-      // A flash message is personal to its visitor.
-      !(req.headers.cookie ?? '').includes('toast=')
-    )
+  /** The entry a request reads and fills, or undefined when its answer must be rendered. */
+  function keyFor(req: Request, res: Response): string | undefined {
+    // A flash message is personal to its visitor.
+    if (req.method !== 'GET' || (req.headers.cookie ?? '').includes('toast=')) return undefined
+    const query = Object.keys(req.query)
+    // The 404 page reads no query, but Remix's data requests (`?_data`) are answered with JSON.
+    if (isUnknownAddress(req, res)) return query.includes('_data') ? undefined : NOT_FOUND_KEY
+    // Query strings carry Remix data requests, one-off states (a sent enquiry) and pages of the
+    // blog; campaign tags do not change a page.
+    // Express has parsed the query already.
+    return hasOnlyTrackingParams(query) ? req.path : undefined
   }
 
   return function renderCache(req: Request, res: Response, next: NextFunction) {
-    if (!isCacheable(req)) return next()
-    const key = req.path
+    const found = keyFor(req, res)
+    if (found === undefined) return next()
+    const key = found
+    const cachedStatus = key === NOT_FOUND_KEY ? 404 : 200
     const values = freshValues(res)
     const currentVersion = version()
     const entry = entries.get(key)
 
     if (entry && entry.version === currentVersion && entry.expiresAt > now()) {
-      res.status(200)
+      metrics.countRenderCacheLookup('hit')
+      res.status(entry.status)
       for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
       res.setHeader('X-Render-Cache', 'hit')
+      res.setHeader('Server-Timing', 'backend;dur=0, data;dur=0, render;dur=0;desc="render cache"')
       res.vary('Accept-Encoding')
       const fills = entry.holes.map((index) => Buffer.from(values[index] ?? ''))
       const gzip = req.acceptsEncodings('gzip') !== false
@@ -165,6 +182,7 @@ export function createRenderCache({
       return
     }
     if (entry) entries.delete(key)
+    metrics.countRenderCacheLookup('miss')
 
     const chunks: Buffer[] = []
     const write = res.write.bind(res) as (...args: unknown[]) => boolean
@@ -194,7 +212,7 @@ export function createRenderCache({
     function store() {
       const contentType = String(res.getHeader('content-type') ?? '')
       if (
-        res.statusCode !== 200 ||
+        res.statusCode !== cachedStatus ||
         !contentType.startsWith('text/html') ||
         res.getHeader('set-cookie')
       )
@@ -210,6 +228,7 @@ export function createRenderCache({
       entries.set(key, {
         segments,
         holes: cut.holes,
+        status: cachedStatus,
         // Once per entry; a sync flush leaves each one byte-aligned and open for the next block.
         deflated: segments.map((segment) =>
           zlib.deflateRawSync(segment, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }),

@@ -1,18 +1,29 @@
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler } from 'express'
 
 import { log } from '../app/lib/log.server'
+import { metrics } from '../app/lib/metrics.server'
 
-/** One JSON line per request, written when the answer has been sent. */
-export function logRequests(): RequestHandler {
+/**
+ * One JSON line per request, written when the answer has been sent, and the request's duration
+ * in the metrics under its route: a label set by whoever answered (`res.locals.route`), else
+ * `routeLabel`'s.
+ */
+export function logRequests(routeLabel: (req: Request) => string): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint()
     res.on('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9
+      const route = (res.locals.route as string | undefined) ?? routeLabel(req)
+      metrics.observeRequest(req.method, route, res.statusCode, seconds)
       log('info', 'request', {
+        // 'finish' fires outside the request's context, so the id is passed on by hand.
+        requestId: res.locals.requestId as string,
         method: req.method,
         // The path only: query strings can carry personal data.
         path: req.path,
+        route,
         status: res.statusCode,
-        durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        durationMs: Math.round(seconds * 1e6) / 1000,
       })
     })
     next()

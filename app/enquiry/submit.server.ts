@@ -7,6 +7,7 @@ import { postBackendJson, type BackendResult } from '~/lib/backend.server'
 import { getConfig } from '~/lib/config.server'
 import { MAX_REQUEST_BODY_BYTES } from '~/lib/constants'
 import { log } from '~/lib/log.server'
+import { metrics } from '~/lib/metrics.server'
 import { toastFor } from '~/lib/toast.server'
 
 import { ENQUIRY_FAILED_MESSAGE, readEnquiryValues, type EnquiryResult } from './fields'
@@ -61,8 +62,10 @@ export async function forwardEnquiry(enquiry: Enquiry): Promise<BackendResult<nu
   if (result.status === 'error') {
     // A lost lead: loud, but without the visitor's details.
     log('error', 'enquiry not forwarded', { reason: result.error })
+    metrics.countEnquiry('failed')
   } else {
     log('info', 'enquiry forwarded')
+    metrics.countEnquiry('forwarded')
   }
   return result
 }
@@ -95,6 +98,7 @@ export async function submitEnquiry(request: Request, context: AppLoadContext) {
   const body = await readFormBody(request)
   if (body.status === 'too-large') {
     log('warn', 'enquiry body too large')
+    metrics.countEnquiry('too_large')
     return json<EnquiryResult>(
       { outcome: 'too-large', message: ENQUIRY_FORM_COPY.tooLarge },
       // The rest of the body is never read, so the connection cannot carry another request.
@@ -107,6 +111,7 @@ export async function submitEnquiry(request: Request, context: AppLoadContext) {
   const servedAt = genuineServedAt(body.formData, sessionSecrets)
   const validation = validateEnquiry(values)
   if (!validation.success) {
+    metrics.countEnquiry('invalid')
     return json<EnquiryResult>(
       { outcome: 'invalid', errors: validation.errors, values, servedAt },
       { status: 400 },
@@ -129,6 +134,7 @@ export async function submitEnquiry(request: Request, context: AppLoadContext) {
   if (limit.limited) {
     await claim.settle(false)
     log('warn', 'enquiry rate limited', { retryAfterS: limit.retryAfterS })
+    metrics.countEnquiry('rate_limited')
     return json<EnquiryResult>(
       {
         outcome: 'rate-limited',

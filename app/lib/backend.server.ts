@@ -1,5 +1,7 @@
 import { getConfig } from './config.server'
 import { log } from './log.server'
+import { metrics, type BackendEndpoint, type BackendOutcome } from './metrics.server'
+import { currentRequest } from './request-context.server'
 
 export type BackendFailure =
   | { kind: 'http'; status: number }
@@ -14,28 +16,48 @@ export type BackendResult<T> =
 async function callBackend(path: string, init: RequestInit): Promise<BackendResult<Response>> {
   const { backendUrl, backendTimeoutMs } = getConfig()
   const url = `${backendUrl}${path}`
+  const request = currentRequest()
+  const headers = new Headers(init.headers)
+  // The backend's logs can then be matched with this site's and the load balancer's.
+  if (request) headers.set('x-request-id', request.requestId)
   const started = performance.now()
+  const finish = (outcome: BackendOutcome) => {
+    const elapsedMs = performance.now() - started
+    if (request) request.backendMs += elapsedMs
+    metrics.observeBackendCall(endpointOf(path), outcome, elapsedMs / 1000)
+  }
   try {
     const response = await fetch(url, {
       ...init,
+      headers,
       signal: AbortSignal.timeout(backendTimeoutMs),
       redirect: 'error',
     })
     if (!response.ok) {
       await response.body?.cancel()
+      finish('http_error')
       const error = { kind: 'http', status: response.status } as const
       logFailure(init.method ?? 'GET', path, error, started)
       return { status: 'error', error }
     }
+    finish('success')
     return { status: 'success', data: response }
   } catch (cause) {
     const error: BackendFailure =
       cause instanceof Error && (cause.name === 'TimeoutError' || cause.name === 'AbortError')
         ? { kind: 'timeout' }
         : { kind: 'network', reason: describe(cause) }
+    finish(error.kind === 'timeout' ? 'timeout' : 'network_error')
     logFailure(init.method ?? 'GET', path, error, started)
     return { status: 'error', error }
   }
+}
+
+/** A bounded label for a backend path: media files have endless paths. */
+function endpointOf(path: string): BackendEndpoint {
+  if (path === '/app/posts/') return 'posts'
+  if (path === '/app/send-email/') return 'send-email'
+  return 'file'
 }
 
 /** GET a JSON document. The caller validates its shape. */

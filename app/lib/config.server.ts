@@ -1,6 +1,7 @@
 import { z } from 'zod'
 
 const DEFAULT_PORT = 3000
+const DEFAULT_METRICS_PORT = 9464
 const DEV_MOCK_BACKEND_URL = 'http://127.0.0.1:4010'
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me'
 
@@ -54,6 +55,7 @@ const rawSchema = z.object({
       .optional(),
   ),
   TRUST_PROXY: optionalString.pipe(wholeNumber('TRUST_PROXY', 0, 10).optional()),
+  METRICS_PORT: optionalString.pipe(wholeNumber('METRICS_PORT', 0, 65535).optional()),
   REDIS_URL: optionalString.pipe(
     z
       .string()
@@ -77,6 +79,8 @@ export type Config = {
   contactRateLimit: { max: number; windowS: number }
   trustProxyHops: number
   redisUrl: string | undefined
+  /** where Prometheus metrics are served; 0 when they are off */
+  metricsPort: number
 }
 
 export class ConfigError extends Error {
@@ -108,11 +112,17 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (isProduction && sessionSecrets.some((secret) => secret.length < 16)) {
     problems.push('SESSION_SECRET: each secret must be at least 16 characters')
   }
+  const port = raw.PORT ?? DEFAULT_PORT
+  const metricsPort = raw.METRICS_PORT ?? DEFAULT_METRICS_PORT
+  if (metricsPort === port) {
+    problems.push(
+      'METRICS_PORT: must differ from PORT; metrics are never served on the public port',
+    )
+  }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
   }
 
-  const port = raw.PORT ?? DEFAULT_PORT
   const [max, windowS] = (raw.CONTACT_RATE_LIMIT ?? '5/900').split('/').map(Number) as [
     number,
     number,
@@ -132,6 +142,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     contactRateLimit: { max, windowS },
     trustProxyHops: raw.TRUST_PROXY ?? 1,
     redisUrl: raw.REDIS_URL,
+    metricsPort,
   }
 }
 

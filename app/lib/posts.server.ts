@@ -10,6 +10,7 @@ import { CARD_PREVIEW_CHARS, POST_TEASER_CHARS } from './constants'
 import { formatCardDate, formatPostDate, formatWordCount, textPreview } from './format'
 import { log } from './log.server'
 import { siteImageUrl } from './media.server'
+import { metrics } from './metrics.server'
 import { sanitizeHtmlBatch } from './sanitize.server'
 
 export const POSTS_PATH = '/app/posts/'
@@ -134,7 +135,11 @@ export function createPostStore({
     now,
     load: async (): Promise<LoadResult<PostList, string>> => {
       try {
-        return await loadPostList()
+        const result = await loadPostList()
+        metrics.countPostListRefresh(
+          result.status === 'success' ? result.value.posts.length : undefined,
+        )
+        return result
       } catch (cause) {
         log('error', 'blog posts could not be prepared', { reason: String(cause) })
         return { status: 'error', error: FETCH_FAILED_MESSAGE }

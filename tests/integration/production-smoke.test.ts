@@ -94,6 +94,8 @@ describe('the production image', () => {
       HOST: '127.0.0.1',
       BACKEND_URL: backend.url,
       SESSION_SECRET: TEST_SESSION_SECRET,
+      // The image's default (9464) could be taken by another test's server.
+      METRICS_PORT: '0',
     })
     const {
       child: server,

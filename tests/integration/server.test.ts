@@ -212,10 +212,14 @@ describe('the render cache', () => {
     expect(pageNonces(await fromCampaign.text())).toEqual([cspNonce(fromCampaign)])
   })
 
-  it('does not cache error pages', async () => {
-    await fetch(`${stack.baseUrl}/missing-page`)
-    const again = await fetch(`${stack.baseUrl}/missing-page`)
+  it('does not cache error pages, except the one page for unknown addresses', async () => {
+    await fetch(`${stack.baseUrl}/blog/no-such-post`)
+    const again = await fetch(`${stack.baseUrl}/blog/no-such-post`)
     expect(again.status).toBe(404)
     expect(again.headers.get('x-render-cache')).toBe('miss')
+    await fetch(`${stack.baseUrl}/missing-page`)
+    const unknown = await fetch(`${stack.baseUrl}/another-missing-page`)
+    expect(unknown.status).toBe(404)
+    expect(unknown.headers.get('x-render-cache')).toBe('hit')
   })
 })

@@ -74,9 +74,10 @@ export type Listening = {
 export async function spawnListening(
   start: (port: number) => ChildProcess,
   listeningLine: string,
+  fixedPort?: number,
 ): Promise<Listening> {
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort()
+    const port = fixedPort ?? (await freePort())
     const child = start(port)
     let output = ''
     const exited = new Promise<number | null>((resolve) =>
@@ -100,7 +101,8 @@ export async function spawnListening(
       })
     })
     if (outcome === 'listening') return { child, port, output: () => output, exited }
-    if (outcome === 'closed' && /EADDRINUSE|address already in use/i.test(output) && attempt < 5) {
+    const portTaken = /EADDRINUSE|address already in use/i.test(output)
+    if (outcome === 'closed' && portTaken && fixedPort === undefined && attempt < 5) {
       continue
     }
     child.kill('SIGKILL')
@@ -108,8 +110,15 @@ export async function spawnListening(
   }
 }
 
-/** Starts the built server with the given environment and waits for /healthz. */
-export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
+/**
+ * Starts the built server with the given environment and waits for /healthz; on `port` when
+ * given (a restart behind a load balancer), else on a free one. Metrics are off unless asked for:
+ * their default port would be shared by every test server.
+ */
+export async function startServer(
+  env: Record<string, string | undefined>,
+  { port: fixedPort }: { port?: number } = {},
+): Promise<RunningServer> {
   const { child, port, output, exited } = await spawnListening(
     (port) =>
       spawn(process.execPath, ['build/server/index.js'], {
@@ -120,11 +129,13 @@ export async function startServer(env: Record<string, string | undefined>): Prom
           SESSION_SECRET: TEST_SESSION_SECRET,
           HOST: '127.0.0.1',
           PORT: String(port),
+          METRICS_PORT: '0',
           ...env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       }),
     '"msg":"server listening"',
+    fixedPort,
   )
   const url = `http://127.0.0.1:${port}`
 

@@ -1,0 +1,121 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client'
+
+import { processSingleton } from './process-singleton.server'
+
+export const ENQUIRY_OUTCOMES = [
+  'forwarded',
+  'failed',
+  'invalid',
+  'rate_limited',
+  'refused_origin',
+  'too_large',
+  'spam',
+  'duplicate',
+] as const
+export type EnquiryOutcome = (typeof ENQUIRY_OUTCOMES)[number]
+
+export type BackendEndpoint = 'posts' | 'send-email' | 'file'
+export type BackendOutcome = 'success' | 'http_error' | 'network_error' | 'timeout'
+
+/** Methods a browser or a client of this site sends; anything else shares one label. */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+
+const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+/**
+ * Every metric of the site, in prom-client's default registry. Label values come from fixed
+ * lists (route ids, outcomes), never from what a client sends, so series cannot grow without
+ * bound whatever URLs are requested.
+ */
+function createMetrics() {
+  collectDefaultMetrics()
+
+  const requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer a request, by method, matched route and status class',
+    labelNames: ['method', 'route', 'status_class'] as const,
+    buckets: SECONDS_BUCKETS,
+  })
+  const backendDuration = new Histogram({
+    name: 'backend_request_duration_seconds',
+    help: 'Backend calls by endpoint and outcome, with their duration',
+    labelNames: ['endpoint', 'outcome'] as const,
+    buckets: SECONDS_BUCKETS,
+  })
+  const enquiries = new Counter({
+    name: 'enquiries_total',
+    help: 'Enquiries received, by outcome',
+    labelNames: ['outcome'] as const,
+  })
+  for (const outcome of ENQUIRY_OUTCOMES) enquiries.inc({ outcome }, 0)
+
+  const postList = { refreshedAt: undefined as number | undefined, size: 0 }
+  new Gauge({
+    name: 'posts_list_age_seconds',
+    help: 'Seconds since the post list pages show was last fetched from the backend',
+    collect() {
+      if (postList.refreshedAt !== undefined) this.set((Date.now() - postList.refreshedAt) / 1000)
+    },
+  })
+  new Gauge({
+    name: 'posts_list_size',
+    help: 'Posts in the list pages show',
+    collect() {
+      this.set(postList.size)
+    },
+  })
+  const postListRefreshes = new Counter({
+    name: 'posts_list_refreshes_total',
+    help: 'Fetches of the post list from the backend, by outcome',
+    labelNames: ['outcome'] as const,
+  })
+  const renderCacheLookups = new Counter({
+    name: 'render_cache_lookups_total',
+    help: 'Page requests the render cache could answer (hit) or had to render (miss)',
+    labelNames: ['result'] as const,
+  })
+  for (const result of ['hit', 'miss']) renderCacheLookups.inc({ result }, 0)
+  const rateLimitStoreErrors = new Counter({
+    name: 'rate_limit_store_errors_total',
+    help: 'Rate limit checks that failed open because the store (Redis) did not answer',
+  })
+
+  return {
+    observeRequest(method: string, route: string, status: number, seconds: number) {
+      requestDuration.observe(
+        {
+          method: KNOWN_METHODS.has(method) ? method : 'other',
+          route,
+          status_class: `${Math.trunc(status / 100)}xx`,
+        },
+        seconds,
+      )
+    },
+    observeBackendCall(endpoint: BackendEndpoint, outcome: BackendOutcome, seconds: number) {
+      backendDuration.observe({ endpoint, outcome }, seconds)
+    },
+    countEnquiry(outcome: EnquiryOutcome) {
+      enquiries.inc({ outcome })
+    },
+    /** A fetch of the post list ended: its size on success, undefined on failure. */
+    countPostListRefresh(size: number | undefined) {
+      postListRefreshes.inc({ outcome: size === undefined ? 'failure' : 'success' })
+      if (size === undefined) return
+      postList.refreshedAt = Date.now()
+      postList.size = size
+    },
+    countRenderCacheLookup(result: 'hit' | 'miss') {
+      renderCacheLookups.inc({ result })
+    },
+    countRateLimitStoreError() {
+      rateLimitStoreErrors.inc()
+    },
+  }
+}
+
+export const metrics = processSingleton('metrics', createMetrics)
+
+/** The text a Prometheus scrape reads. */
+export async function metricsText() {
+  return { contentType: register.contentType, body: await register.metrics() }
+}

@@ -1,0 +1,24 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
+import { processSingleton } from './process-singleton.server'
+
+/** What the server knows about the request being answered, wherever in its handling code runs. */
+export type RequestContext = {
+  requestId: string
+  /** performance.now() when the server took the request */
+  startedAt: number
+  /** milliseconds this request spent waiting on backend calls */
+  backendMs: number
+}
+
+const storage = processSingleton('request-context', () => new AsyncLocalStorage<RequestContext>())
+
+/** Runs `handle` (and everything it starts) as part of the request `context` describes. */
+export function runInRequestContext<T>(context: RequestContext, handle: () => T): T {
+  return storage.run(context, handle)
+}
+
+/** The request being answered, or undefined outside one (start-up, timers). */
+export function currentRequest(): RequestContext | undefined {
+  return storage.getStore()
+}

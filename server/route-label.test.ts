@@ -1,0 +1,45 @@
+import type { ServerBuild } from '@remix-run/node'
+import type { Request } from 'express'
+import { describe, expect, it } from 'vitest'
+
+import { remixRouteLabeler } from './route-label'
+
+/** The routes of the real build, as Remix lists them: flat, each naming its parent. */
+const routes = {
+  root: { id: 'root', path: '' },
+  'routes/_index': { id: 'routes/_index', parentId: 'root', index: true },
+  'routes/blog._index': { id: 'routes/blog._index', parentId: 'root', path: 'blog', index: true },
+  'routes/blog.$slug': { id: 'routes/blog.$slug', parentId: 'root', path: 'blog/:slug' },
+  'routes/blog.rss[.]xml': { id: 'routes/blog.rss[.]xml', parentId: 'root', path: 'blog/rss.xml' },
+  'routes/contact': { id: 'routes/contact', parentId: 'root', path: 'contact' },
+  'routes/media.$': { id: 'routes/media.$', parentId: 'root', path: 'media/*' },
+  'routes/$': { id: 'routes/$', parentId: 'root', path: '*' },
+}
+const build = { routes } as unknown as ServerBuild
+const label = remixRouteLabeler(() => build)
+
+function request(path: string, query: Record<string, string> = {}) {
+  return { path, query } as unknown as Request
+}
+
+describe('remixRouteLabeler', () => {
+  it.each([
+    ['/', 'routes/_index'],
+    ['/blog', 'routes/blog._index'],
+    ['/blog/', 'routes/blog._index'],
+    ['/blog/any-post-at-all', 'routes/blog.$slug'],
+    ['/blog/rss.xml', 'routes/blog.rss[.]xml'],
+    ['/contact', 'routes/contact'],
+    ['/media/2025/03/photo.jpg', 'routes/media.$'],
+    ['/wp-login.php', 'not-found'],
+    ['/blog/a/b/c', 'not-found'],
+  ])('%s is %s', (path, expected) => {
+    expect(label(request(path))).toBe(expected)
+  })
+
+  it("names a data request's route only when the build has it", () => {
+    expect(label(request('/contact', { _data: 'routes/contact' }))).toBe('routes/contact')
+    expect(label(request('/contact', { _data: 'made-up' }))).toBe('routes/contact')
+    expect(label(request('/x', { _data: 'made-up' }))).toBe('not-found')
+  })
+})

@@ -1,0 +1,48 @@
+import type { ServerBuild } from '@remix-run/node'
+import { matchRoutes } from '@remix-run/react'
+import type { Request } from 'express'
+
+type RouteNode = Parameters<typeof matchRoutes>[0][number]
+
+/** The catch-all route that answers every address no other route takes. */
+const CATCH_ALL_ROUTE_ID = 'routes/$'
+export const NOT_FOUND_LABEL = 'not-found'
+
+/** The build's routes as the nested tree the router matches against. */
+function routeTree(build: ServerBuild): RouteNode[] {
+  const children = new Map<string, RouteNode[]>()
+  const childrenOf = (id: string | undefined) => {
+    const key = id ?? ''
+    if (!children.has(key)) children.set(key, [])
+    return children.get(key)!
+  }
+  for (const route of Object.values(build.routes)) {
+    const { id, path, caseSensitive } = route
+    childrenOf(route.parentId).push(
+      route.index
+        ? { id, path, caseSensitive, index: true }
+        : { id, path, caseSensitive, children: childrenOf(id) },
+    )
+  }
+  return childrenOf(undefined)
+}
+
+/**
+ * Names the Remix route that answers a request, by the id Remix gives it ('routes/blog.$slug'),
+ * so that metrics group requests by page instead of by the endless paths clients can send.
+ * Addresses only the catch-all takes are 'not-found'.
+ */
+export function remixRouteLabeler(currentBuild: () => ServerBuild) {
+  let known: { build: ServerBuild; tree: RouteNode[] } | undefined
+
+  return function routeLabel(req: Request): string {
+    const build = currentBuild()
+    if (known?.build !== build) known = { build, tree: routeTree(build) }
+    // Remix's data requests name their route; only real route ids are taken as labels.
+    const dataRoute = req.query._data
+    let id: string | undefined
+    if (typeof dataRoute === 'string' && dataRoute in build.routes) id = dataRoute
+    else id = matchRoutes(known.tree, req.path)?.at(-1)?.route.id
+    return id === undefined || id === CATCH_ALL_ROUTE_ID ? NOT_FOUND_LABEL : id
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Debian's HAProxy in front of instances of the site, configured as docs/operations.md
+ * recommends: it health-checks /readyz, gives each request an X-Request-Id, and retries a request
+ * that never reached an instance on another one.
+ */
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import { freePort } from './stack'
+
+/** Debian installs it in /usr/sbin, which is not on every user's PATH. */
+const HAPROXY = fs.existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy'
+
+/** The load balancer configuration (docs/operations.md shows the same one). */
+export function haproxyConfig(frontendPort: number, instancePorts: number[]) {
+  const servers = instancePorts.map((port, index) => `  server site${index + 1} 127.0.0.1:${port}`)
+  return `global
+  log stdout format raw local0
+
+defaults
+  mode http
+  log global
+  # The id, status and request of each request, on HAProxy's own log.
+  log-format "%ID %ST %b/%s %{+Q}r"
+  timeout connect 1s
+  # A check may take this long before it counts as failed (by default it is 'inter', 200 ms,
+  # which a busy instance can miss): a slow instance is not a stopping one.
+  timeout check 2s
+  timeout client 30s
+  timeout server 30s
+  timeout http-keep-alive 5s
+  # A request that could not be delivered goes to another instance, up to 3 times.
+  retries 3
+  option redispatch 1
+  retry-on conn-failure empty-response response-timeout
+
+frontend web
+  bind 127.0.0.1:${frontendPort}
+  option forwardfor
+  unique-id-format %[uuid()]
+  http-request set-header X-Request-Id %[unique-id]
+  default_backend site
+
+backend site
+  balance roundrobin
+  # An enquiry is never sent twice once an instance may have received it.
+  http-request disable-l7-retry if METH_POST
+  option httpchk GET /readyz
+  http-check expect status 200
+  # An instance leaves within one check (200 ms) of its first 503, and comes back at its first 200.
+  default-server check inter 200ms fall 1 rise 1
+${servers.join('\n')}
+`
+}
+
+/** Starts HAProxy in the foreground and waits until it answers; its log lines are in output(). */
+export async function startHaproxy(instancePorts: number[]) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haproxy-'))
+  const configPath = path.join(dir, 'haproxy.cfg')
+  const port = await freePort()
+  fs.writeFileSync(configPath, haproxyConfig(port, instancePorts))
+  // -db: stay in the foreground.
+  const child = spawn(HAPROXY, ['-db', '-f', configPath], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`haproxy exited:\n${output}`)
+    try {
+      await fetch(`${url}/healthz`)
+      break
+    } catch {
+      if (Date.now() > deadline) throw new Error(`haproxy did not answer:\n${output}`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+  return {
+    url,
+    output: () => output,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await exited
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
