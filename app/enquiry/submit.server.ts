@@ -122,11 +122,13 @@ export async function submitEnquiry(request: Request, context: AppLoadContext) {
   const spam = spamReason(body.formData, sessionSecrets)
   if (spam) {
     log('warn', 'enquiry caught as spam', { reason: spam })
+    metrics.countEnquiry('spam')
     return redirect(THANK_YOU_PATH, 303)
   }
   const claim = await context.enquiryMemory.claim(enquiryFingerprint(validation.enquiry))
   if (claim.status === 'duplicate') {
     log('info', 'duplicate enquiry not forwarded')
+    metrics.countEnquiry('duplicate')
     return redirect(THANK_YOU_PATH, 303)
   }
 
