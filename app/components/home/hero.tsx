@@ -71,12 +71,12 @@ export function Hero({ schedulerUrl }: { schedulerUrl: string }) {
 /** An example of the offer at work: a real list, so it reads as content and costs no image. */
 function HeroActivityCard() {
   return (
-    <figure className="relative lg:col-span-5">
+    <div className="relative lg:col-span-5">
       <div
         aria-hidden="true"
         className="absolute -inset-4 -z-10 rounded-[2rem] bg-linear-to-tr from-indigo-500/20 to-cyan-400/20 blur-2xl"
       />
-      <div className="rounded-3xl bg-white/90 p-6 shadow-xl ring-1 ring-slate-900/10 backdrop-blur sm:p-8">
+      <figure className="rounded-3xl bg-white/90 p-6 shadow-xl ring-1 ring-slate-900/10 backdrop-blur sm:p-8">
         <figcaption className="flex items-start gap-3 text-sm font-semibold text-slate-900">
           <span className="relative mt-1.5 flex h-2.5 w-2.5 shrink-0">
             <span className="absolute inline-flex h-full w-full rounded-full bg-emerald-400 opacity-75 motion-safe:animate-ping" />
@@ -100,8 +100,8 @@ function HeroActivityCard() {
             </li>
           ))}
         </ol>
-      </div>
-    </figure>
+      </figure>
+    </div>
   )
 }
 
