@@ -31,10 +31,12 @@ let stack: Stack
 let failing: Stack
 
 beforeAll(async () => {
-  ;[stack, failing] = await Promise.all([
+  const started = await Promise.all([
     startStack({ CONTACT_RATE_LIMIT: '1000/60' }),
     startStack({ BACKEND_TIMEOUT_MS: '800' }),
   ])
+  stack = started[0]
+  failing = started[1]
 })
 afterAll(async () => {
   await Promise.all([stack?.stop(), failing?.stop()])
@@ -65,13 +67,23 @@ describe('the Nu Html Checker', () => {
       await page('/privacy-policy', 200, at('/privacy-policy')),
       await page('/terms-of-service', 200, at('/terms-of-service')),
       await page('/contact', 200, at('/contact')),
-      await page('/contact after an invalid submit (400)', 400, at('/contact'), postForm(blankEnquiry)),
+      await page(
+        '/contact after an invalid submit (400)',
+        400,
+        at('/contact'),
+        postForm(blankEnquiry),
+      ),
       await page('/contact?sent=1 (thank you)', 200, at('/contact?sent=1')),
       await page('/no-such-page (404)', 404, at('/no-such-page')),
     ]
     await stack.mock.setState({ enquiries: 'fail' })
     pages.push(
-      await page('/contact when the backend fails (502)', 502, at('/contact'), postForm(validEnquiry)),
+      await page(
+        '/contact when the backend fails (502)',
+        502,
+        at('/contact'),
+        postForm(validEnquiry),
+      ),
     )
 
     // The failure states first: a list that failed to load is not cached, an empty one is.
