@@ -18,14 +18,14 @@ export function PostCard({ post, eager }: { post: PostCardData; eager: boolean }
               {post.category}
             </span>
           ) : null}
-          <span className="ml-auto text-slate-500">{post.wordCountLabel}</span>
+          <span className="ml-auto text-slate-600">{post.wordCountLabel}</span>
         </div>
         <h2 className="mt-4 break-words text-xl font-semibold leading-snug text-slate-900 group-hover:text-indigo-700">
           {post.title}
         </h2>
         <p className="mt-3 flex-1 break-words leading-7 text-slate-600">{post.preview}</p>
         <div className="mt-6 flex items-center justify-between gap-4 border-t border-slate-100 pt-4 text-sm">
-          <time dateTime={post.publishedAt} className="text-slate-500">
+          <time dateTime={post.publishedAt} className="text-slate-600">
             {post.cardDate}
           </time>
           <Link

@@ -85,7 +85,7 @@ function ContactCard({
         {icon}
       </span>
       <div className="min-w-0">
-        <h3 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">{title}</h3>
+        <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{title}</h3>
         <p className="mt-1">{children}</p>
         <p className="mt-1 text-sm text-slate-600">{note}</p>
       </div>
