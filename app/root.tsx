@@ -13,6 +13,7 @@ import type { ReactNode } from 'react'
 import { BlogNavigationPending } from './components/blog/blog-navigation-pending'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { CookieConsent } from './components/layout/cookie-consent'
+import { InstantRouteScroll } from './components/layout/instant-route-scroll'
 import { SiteFooter } from './components/layout/site-footer'
 import { SiteHeader } from './components/layout/site-header'
 import { WhatsAppButton } from './components/layout/whatsapp-button'
@@ -70,6 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteFooter />
         <WhatsAppButton />
         <Toaster flash={data?.toast} />
+        <InstantRouteScroll />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <script

@@ -6,6 +6,8 @@ need=()
 command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 # The load balancer in front of two instances in the rolling-restart test.
 command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || need+=(haproxy)
+# The W3C Nu Html Checker (npm vnu-jar) runs on Java.
+command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
 # Pages are measured as they render: without fonts, text has no width.
 [ -d /usr/share/fonts/truetype/dejavu ] || need+=(fonts-dejavu-core)
 [ -d /usr/share/fonts/truetype/liberation ] || need+=(fonts-liberation)
@@ -19,7 +21,8 @@ elif command -v apt-get >/dev/null 2>&1 && command -v sudo >/dev/null 2>&1; then
   sudo apt-get update -qq
   sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 else
-  echo "Cannot install ${need[*]} here. Install Debian's 'chromium', 'redis-server' and 'haproxy' packages" >&2
+  echo "Cannot install ${need[*]} here. Install Debian's 'chromium', 'redis-server', 'haproxy'" >&2
+  echo "and 'default-jre-headless' packages" >&2
   echo "(or set CHROMIUM_PATH to a Chromium binary), then run 'npm test' again." >&2
   exit 1
 fi

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process'
 
 const steps = [
-  ['test tools (Chromium, redis-server, HAProxy)', 'bash', ['scripts/ensure-test-tools.sh']],
+  ['test tools (Chromium, redis-server, HAProxy, Java)', 'bash', ['scripts/ensure-test-tools.sh']],
   ['type check', 'node_modules/.bin/tsc', ['--noEmit']],
   ['lint', 'node_modules/.bin/eslint', ['--max-warnings', '0', '.']],
   ['unit tests', 'node_modules/.bin/vitest', ['run', '--project', 'unit']],

@@ -27,13 +27,13 @@ export function NotFound() {
 function ErrorPanel({ eyebrow, title, text }: { eyebrow: string; title: string; text: string }) {
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center px-4 py-24 text-center">
-      <p className="text-sm font-semibold uppercase tracking-wide text-indigo-600">{eyebrow}</p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">{eyebrow}</p>
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
       <p className="mt-4 text-lg text-slate-600">{text}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link
           to="/"
-          className="rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-500"
+          className="rounded-lg bg-indigo-700 px-5 py-2.5 font-semibold text-white hover:bg-indigo-800"
         >
           Go to the home page
         </Link>

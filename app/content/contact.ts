@@ -1,4 +1,4 @@
-/** Copy of the enquiry form, the /contact page and the thank-you dialog. Rule messages live in enquiry/schema.ts. */
+/** Copy of the enquiry form, the discovery call card, the /contact page and the thank-you dialog. Rule messages live in enquiry/schema.ts. */
 import type { EnquiryField } from '~/enquiry/fields'
 
 import { COMPANY } from './company'
@@ -57,7 +57,15 @@ export const CONTACT_PAGE_COPY = {
   callLabel: 'Call us',
   emailLabel: 'Email us',
   whatsappLabel: 'Chat on WhatsApp',
-  discoveryCallTitle: 'Book a free discovery call',
-  discoveryCallText: 'A free 30-minute call with no obligation, at a time that suits you.',
-  discoveryCallCta: 'Book a Call',
 } as const
+
+/** The one booking card, on the home page's contact section and on /contact alike. */
+export const DISCOVERY_CALL_COPY: {
+  readonly title: 'Schedule Discovery Call'
+  readonly text: string
+  readonly cta: 'Book your free 30-minute call'
+} = {
+  title: 'Schedule Discovery Call',
+  text: 'A free 30-minute call with no obligation. We’ll look at how you handle calls, enquiries and admin today and suggest where AI could save you time.',
+  cta: 'Book your free 30-minute call',
+}

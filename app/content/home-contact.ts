@@ -13,11 +13,6 @@ export type ContactCopy = {
   readonly formLead: string
   readonly emailNote: string
   readonly remoteNote: string
-  readonly discoveryCall: {
-    readonly title: string
-    readonly text: string
-    readonly cta: string
-  }
   readonly liveChatText: string
   readonly phoneHours: string
 }
@@ -38,11 +33,6 @@ export const CONTACT_COPY: ContactCopy = {
   emailNote: 'We reply within one working day',
   remoteNote:
     'We’re remote-first and work with businesses across the UK by video call and phone, so there’s no need for office visits.',
-  discoveryCall: {
-    title: 'Schedule Discovery Call',
-    text: 'A free 30-minute call with no obligation. We’ll look at how you handle calls, enquiries and admin today and suggest where AI could save you time.',
-    cta: 'Book your free 30-minute call',
-  },
   liveChatText: 'Prefer to message? Chat with us on WhatsApp for a quick answer.',
   phoneHours: 'Mon–Fri, 9am–6pm',
 }

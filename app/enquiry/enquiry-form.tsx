@@ -180,7 +180,7 @@ export function EnquiryForm({
             ref={submitRef}
             type="submit"
             disabled={isSending}
-            className="inline-flex items-center justify-center gap-2 rounded-lg bg-indigo-600 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-wait disabled:bg-indigo-400"
+            className="inline-flex items-center justify-center gap-2 rounded-lg bg-indigo-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-indigo-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-wait disabled:bg-indigo-400"
           >
             {isSending ? <Spinner /> : null}
             {isSending ? ENQUIRY_FORM_COPY.sending : ENQUIRY_FORM_COPY.submit}
@@ -263,7 +263,7 @@ function EnquiryInput({ id, field, error, defaultValue, autoFocus, onEdit }: Enq
       {error ? (
         <p
           id={errorId}
-          className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-700"
+          className="mt-1.5 flex items-start gap-1.5 text-sm font-medium text-red-800"
         >
           <svg
             aria-hidden="true"

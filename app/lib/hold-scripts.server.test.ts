@@ -14,17 +14,23 @@ const PAGE = [
   '<script type="application/ld+json" nonce="abc">{}</script></body></html>',
 ].join('')
 
-const HELD = PAGE.replaceAll('rel="modulepreload"', 'rel="x-held-modulepreload"').replace(
-  'type="module" async=""',
-  'type="x-held-module" async=""',
-)
+const HELD = [
+  '<!DOCTYPE html><html><head><title>Zoë’s café</title></head><body><main>Ünïcödé ✓</main>',
+  '<template id="held-scripts">',
+  '<link rel="modulepreload" href="/build/manifest-1.js"/>',
+  '<link rel="modulepreload" href="/build/entry.client-2.js"/>',
+  '<script nonce="abc">window.__remixContext = {};</script>',
+  '<script nonce="abc" type="module" async="">import "/build/manifest-1.js";</script>',
+  '</template>',
+  '<script type="application/ld+json" nonce="abc">{}</script></body></html>',
+].join('')
 
 function through(chunks: Buffer[]) {
   return text(Readable.from(chunks).pipe(holdScripts()))
 }
 
 describe('holdScripts', () => {
-  it('makes the module preloads and the module script inert, and leaves the rest', async () => {
+  it("wraps the preloads and scripts that load the page's code in a template, and leaves the rest", async () => {
     expect(await through([Buffer.from(PAGE)])).toBe(HELD)
   })
 

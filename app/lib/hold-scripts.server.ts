@@ -1,50 +1,71 @@
 /**
  * The page's JavaScript is fetched only once the browser has painted the page
- * (docs/decisions/006-javascript-after-first-paint.md). In production the server renders Remix's
- * module preloads and module script with inert values (`holdScripts`); the inline script
- * `RELEASE_HELD_SCRIPTS`, right after them, makes the same elements live again after the first
- * frame. Hydration finds the elements it expects, and with JavaScript off nothing changes.
+ * (docs/decisions/006-javascript-after-first-paint.md). In production the server wraps what Remix's
+ * `<Scripts>` renders to load the page's code (the module preloads, the context script and the
+ * module script) in a `<template>` (`holdScripts`): its content is valid HTML that the browser
+ * parses but neither fetches nor runs. The inline script `RELEASE_HELD_SCRIPTS`, right after it,
+ * puts a copy of that content in the template's place after the first frame, and the copy loads
+ * and runs. Hydration then finds exactly the elements React rendered; with JavaScript off nothing
+ * changes.
  */
 import { Transform } from 'node:stream'
 
-const HELD_PRELOAD_REL = 'x-held-modulepreload'
-const HELD_MODULE_TYPE = 'x-held-module'
+const HELD_SCRIPTS_ID = 'held-scripts'
 
 /** A page that never paints (opened in a background tab) loads its code after this anyway. */
 const RELEASE_FALLBACK_MS = 3000
 
-// Released when the browser reports its first paint (where it cannot, after the next frame). A
-// script element whose type was not runnable when parsed runs once it has a runnable type and a
-// node is inserted into it (HTML's "prepare the script element").
+// Released when the browser reports its first paint (where it cannot, after the next frame).
+// Scripts copied out of a template run once inserted, as they were never run inside it.
 export const RELEASE_HELD_SCRIPTS = `(function(){var released=false;function release(){
 if(released)return;released=true;
-document.querySelectorAll('link[rel="${HELD_PRELOAD_REL}"]').forEach(function(link){link.rel='modulepreload'});
-var script=document.querySelector('script[type="${HELD_MODULE_TYPE}"]');
-if(script){script.type='module';script.appendChild(document.createTextNode(''))}}
+var held=document.getElementById('${HELD_SCRIPTS_ID}');
+if(held)held.replaceWith(document.importNode(held.content,true))}
 var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];
 if(types.indexOf('paint')>=0)new PerformanceObserver(release).observe({type:'paint',buffered:true});
 else requestAnimationFrame(function(){setTimeout(release,0)});
 setTimeout(release,${RELEASE_FALLBACK_MS})})()`
 
-/** What Remix's `<Scripts>` renders to load the page's code, and the inert stand-ins. */
-const SWAPS: ReadonlyArray<readonly [live: string, held: string]> = [
-  ['<link rel="modulepreload"', `<link rel="${HELD_PRELOAD_REL}"`],
-  [' type="module" async=""', ` type="${HELD_MODULE_TYPE}" async=""`],
+/**
+ * What the page passes on its way through: each step looks for a string of Remix's `<Scripts>`
+ * markup and inserts its text before or after it; the steps follow each other in this order.
+ */
+const STEPS: ReadonlyArray<{ find: string; insert: string; at: 'before' | 'after' }> = [
+  { find: '<link rel="modulepreload"', insert: `<template id="${HELD_SCRIPTS_ID}">`, at: 'before' },
+  { find: ' type="module" async="">', insert: '', at: 'after' },
+  { find: '</script>', insert: '</template>', at: 'after' },
 ]
 
 /**
  * Rewrites the streamed page so that its JavaScript waits for the first paint. A chunk may end
- * part-way through a string to swap; that end is kept back and joined to the next chunk.
+ * part-way through a string looked for; that end is kept back and joined to the next chunk.
  */
 export function holdScripts(): Transform {
+  let step = 0
   let keptBack = ''
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       // latin1 maps every byte to one character and back, so multi-byte text passes untouched.
-      const text = swap(keptBack + chunk.toString('latin1'))
-      const cut = text.length - unfinishedSwapLength(text)
-      keptBack = text.slice(cut)
-      callback(null, Buffer.from(text.slice(0, cut), 'latin1'))
+      let text = keptBack + chunk.toString('latin1')
+      let output = ''
+      keptBack = ''
+      while (step < STEPS.length) {
+        const { find, insert, at } = STEPS[step]!
+        const index = text.indexOf(find)
+        if (index < 0) {
+          const cut = text.length - unfinishedLength(text, find)
+          output += text.slice(0, cut)
+          keptBack = text.slice(cut)
+          text = ''
+          break
+        }
+        const end = index + find.length
+        output +=
+          at === 'before' ? text.slice(0, index) + insert + find : text.slice(0, end) + insert
+        text = text.slice(end)
+        step += 1
+      }
+      callback(null, Buffer.from(output + text, 'latin1'))
     },
     flush(callback) {
       callback(null, Buffer.from(keptBack, 'latin1'))
@@ -52,20 +73,10 @@ export function holdScripts(): Transform {
   })
 }
 
-function swap(text: string) {
-  return SWAPS.reduce((result, [live, held]) => result.replaceAll(live, held), text)
-}
-
-/** The length of the longest end of `text` that is the start of a string to swap. */
-function unfinishedSwapLength(text: string) {
-  let longest = 0
-  for (const [live] of SWAPS) {
-    for (let length = Math.min(live.length - 1, text.length); length > longest; length -= 1) {
-      if (text.endsWith(live.slice(0, length))) {
-        longest = length
-        break
-      }
-    }
+/** The length of the longest end of `text` that is the start of `find`. */
+function unfinishedLength(text: string, find: string) {
+  for (let length = Math.min(find.length - 1, text.length); length > 0; length -= 1) {
+    if (text.endsWith(find.slice(0, length))) return length
   }
-  return longest
+  return 0
 }

@@ -1,6 +1,7 @@
 /**
- * Every route, with JavaScript on and off, passes axe-core's WCAG 2.2 AA rules; and a visitor
- * using only the keyboard can reach, fill in and send the home page's enquiry form.
+ * Every route, with JavaScript on and off, with its dialogs and menus closed and open, passes every
+ * rule of axe-core; and a visitor using only the keyboard can reach, fill in and send the home
+ * page's enquiry form. (The thank-you dialog after a sent enquiry is audited in contact.spec.ts.)
  */
 import { waitLikeAPerson } from '../support/enquiry'
 
@@ -37,10 +38,51 @@ for (const javaScriptEnabled of [true, false]) {
   })
 }
 
-test('the blog has no violations with the consent dialog open', async ({ page }) => {
-  await page.goto('/blog')
-  await expect(page.getByRole('dialog', { name: 'Your privacy, your choice' })).toBeVisible()
-  await expectNoAxeViolations(page)
+test.describe('axe with a dialog open', () => {
+  test('the consent dialog, and each legal text opened from it', async ({ page }) => {
+    await page.goto('/blog')
+    const consent = page.getByRole('dialog', { name: 'Your privacy, your choice' })
+    await expect(consent).toBeVisible()
+    await expectNoAxeViolations(page)
+    for (const name of ['Privacy Policy', 'Terms of Service']) {
+      await consent.getByRole('link', { name }).click()
+      const legal = page.getByRole('dialog', { name })
+      await expect(legal).toBeVisible()
+      await expectNoAxeViolations(page)
+      await page.keyboard.press('Escape')
+      await expect(legal).toBeHidden()
+    }
+  })
+
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(`JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+      test.use({ javaScriptEnabled, viewport: { width: 375, height: 800 } })
+
+      test('the mobile menu', async ({ page }) => {
+        await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'declined'))
+        await page.goto('/contact')
+        await page.getByLabel('Menu').click()
+        await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible()
+        await expectNoAxeViolations(page)
+      })
+    })
+  }
+})
+
+test.describe('axe on the answer to a failed enquiry, JavaScript off', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('/contact with every field message showing (400)', async ({ page }) => {
+    await page.goto('/contact')
+    const response = page.waitForResponse((answer) => answer.request().method() === 'POST')
+    await page
+      .locator('form[action="/contact"]')
+      .getByRole('button', { name: 'Send Message' })
+      .click()
+    expect((await response).status()).toBe(400)
+    await expect(page.getByText('First name is required')).toBeVisible()
+    await expectNoAxeViolations(page)
+  })
 })
 
 test('the keyboard alone reaches, fills in and sends the home page form', async ({

@@ -8,11 +8,11 @@ import { expect } from './fixtures'
 
 const require = createRequire(import.meta.url)
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 /**
- * Runs axe-core on the page as it is now and fails with a readable list of violations. axe is
- * evaluated through the DevTools protocol, so the site's CSP does not block it.
+ * Runs every rule of axe-core (best practices and experimental rules too, not only the WCAG ones)
+ * on the page as it is now and fails with a readable list of violations. axe is evaluated through
+ * the DevTools protocol, so the site's CSP does not block it.
  */
 export async function expectNoAxeViolations(page: Page) {
   const audited = (await timersRun(page)) ? page : await copyWithoutScripts(page)
@@ -30,15 +30,16 @@ export async function expectNoAxeViolations(page: Page) {
     ),
   )
   await audited.evaluate(AXE_SOURCE)
-  const violations = await audited.evaluate(async (tags) => {
+  const violations = await audited.evaluate(async () => {
     const axe = (window as unknown as { axe: typeof AxeCore }).axe
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } })
+    const everyRule = axe.getRules().map((rule) => rule.ruleId)
+    const result = await axe.run(document, { runOnly: { type: 'rule', values: everyRule } })
     return result.violations.map((violation) => ({
       rule: violation.id,
       impact: violation.impact,
       targets: violation.nodes.map((node) => node.target.join(' ')),
     }))
-  }, WCAG_TAGS)
+  })
   if (audited !== page) await audited.context().close()
   else await page.emulateMedia({ reducedMotion: null })
   expect(violations).toEqual([])

@@ -594,3 +594,24 @@ for (const javaScriptEnabled of [true, false]) {
     })
   })
 }
+
+test.describe('the discovery call card', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('is the same card, with the same title and button, on the home page and on /contact', async ({
+    page,
+  }) => {
+    const cards: Array<{ text: string; bookingUrl: string | null }> = []
+    for (const path of ['/', '/contact']) {
+      await page.goto(path)
+      const card = page
+        .locator('div', { has: page.getByRole('heading', { name: 'Schedule Discovery Call' }) })
+        .last()
+      const book = card.getByRole('link', { name: /^Book your free 30-minute call/ })
+      await expect(book).toHaveAttribute('target', '_blank')
+      cards.push({ text: await card.innerText(), bookingUrl: await book.getAttribute('href') })
+    }
+    expect(cards[0]!.bookingUrl).toMatch(/^https:\/\//)
+    expect(cards[1]).toEqual(cards[0])
+  })
+})

@@ -1,5 +1,7 @@
+import type { Page } from '@playwright/test'
+
 import { expect, test } from './fixtures'
-import { waitForHydration, waitForScrollToSettle } from './home-support'
+import { scrollInstantly, scrollY, waitForHydration } from './home-support'
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`shared layout, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
@@ -54,14 +56,56 @@ for (const javaScriptEnabled of [true, false]) {
   })
 }
 
-test('a new page opens scrolled to the top', async ({ page }) => {
+/**
+ * Records, from now on, the main heading and scroll position of every frame the page draws, so a
+ * test can tell a page that opens in place from one that glides there.
+ */
+async function recordFrames(page: Page) {
+  await page.evaluate(() => {
+    const frames: Array<{ heading: string; y: number }> = []
+    Object.assign(window, { recordedFrames: frames })
+    const record = () => {
+      frames.push({ heading: document.querySelector('h1')?.textContent ?? '', y: window.scrollY })
+      requestAnimationFrame(record)
+    }
+    requestAnimationFrame(record)
+  })
+}
+
+async function framesShowing(page: Page, heading: string) {
+  // Two more frames, so the last change is drawn and recorded.
+  return page.evaluate(async (shown) => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    const { recordedFrames } = window as unknown as {
+      recordedFrames: Array<{ heading: string; y: number }>
+    }
+    return recordedFrames.filter((frame) => frame.heading === shown).map((frame) => frame.y)
+  }, heading)
+}
+
+test('a new page opens at the top at once, and Back returns to the old position at once', async ({
+  page,
+}) => {
   await page.goto('/')
-  await page.mouse.wheel(0, 3000)
-  await page.waitForFunction(() => window.scrollY > 500)
-  await waitForScrollToSettle(page)
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click()
-  await expect(page).toHaveURL(/privacy-policy/)
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  const homeHeading = (await page.getByRole('heading', { level: 1 }).textContent())!
+  await scrollInstantly(page, 3000)
+  const homeY = await scrollY(page)
+  expect(homeY).toBeGreaterThan(500)
+
+  await recordFrames(page)
+  await page.getByRole('banner').getByRole('link', { name: 'Blog', exact: true }).click()
+  await expect(page).toHaveURL(/\/blog$/)
+  const blogHeading = (await page.getByRole('heading', { level: 1 }).textContent())!
+  const blogFrames = await framesShowing(page, blogHeading)
+  expect(blogFrames.length).toBeGreaterThan(0)
+  expect(blogFrames.filter((y) => y !== 0)).toEqual([])
+
+  await recordFrames(page)
+  await page.goBack()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(homeHeading)
+  const homeFrames = await framesShowing(page, homeHeading)
+  expect(homeFrames.length).toBeGreaterThan(0)
+  expect(homeFrames.filter((y) => Math.abs(y - homeY) > 1)).toEqual([])
 })
 
 for (const path of ['/', '/blog', '/privacy-policy']) {

@@ -33,8 +33,7 @@ async function assetsOf(route: string) {
   const html = await (await fetch(`${stack.baseUrl}${route}`)).text()
   const js = new Set<string>()
   // Preloads are held until the first paint, then loaded all the same.
-  for (const match of html.matchAll(/<link rel="(?:x-held-)?modulepreload" href="([^"]+)"/g))
-    js.add(match[1]!)
+  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) js.add(match[1]!)
   for (const match of html.matchAll(/import\s*(?:\*\s*as\s*\w+\s*from\s*)?"(\/build\/[^"]+\.js)"/g))
     js.add(match[1]!)
   const css = new Set(

@@ -10,8 +10,6 @@ import { PostImage } from './post-image'
 
 export type PostView = Omit<Post, 'preview' | 'cardDate'>
 
-const HERO_IMAGE_SIZES = '(min-width: 896px) 832px, 100vw'
-
 /** A whole post: its header, hero image, sanitised content, tags and the way back. */
 export function BlogPost({ post, jsonLd }: { post: PostView; jsonLd: string }) {
   const nonce = useNonce()
@@ -53,7 +51,7 @@ export function BlogPost({ post, jsonLd }: { post: PostView; jsonLd: string }) {
         </dl>
       </header>
 
-      <PostImage src={post.image} eager sizes={HERO_IMAGE_SIZES} className="mt-10 rounded-2xl" />
+      <PostImage src={post.image} eager className="mt-10 rounded-2xl" />
 
       <div
         className="prose prose-slate mx-auto mt-10 break-words max-w-3xl prose-headings:tracking-tight prose-a:text-indigo-700 prose-img:rounded-xl"

@@ -7,7 +7,7 @@ import { BLOG_PATH } from '~/lib/blog-seo'
 export function BlogError({ message }: { message: string }) {
   return (
     <div className="mx-auto max-w-xl rounded-2xl border border-red-200 bg-red-50 px-6 py-10 text-center">
-      <p role="alert" className="text-lg font-medium text-red-700">
+      <p role="alert" className="text-lg font-medium text-red-800">
         {`Error: ${message}`}
       </p>
       <p className="mt-3 text-slate-600">Please try again in a moment.</p>
@@ -26,14 +26,14 @@ export function BlogEmpty() {
 export function PostNotFound() {
   return (
     <section className="mx-auto flex min-h-[50vh] max-w-2xl flex-col items-center justify-center px-4 py-24 text-center">
-      <p className="text-sm font-semibold uppercase tracking-wide text-indigo-600">404</p>
+      <p className="text-sm font-semibold uppercase tracking-wide text-indigo-700">404</p>
       <h1 className="mt-3 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
         {BLOG_COPY.notFound}
       </h1>
       <p className="mt-4 text-lg text-slate-600">{BLOG_COPY.notFoundText}</p>
       <Link
         to={BLOG_PATH}
-        className="mt-8 rounded-lg bg-indigo-600 px-5 py-2.5 font-semibold text-white hover:bg-indigo-500 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        className="mt-8 rounded-lg bg-indigo-700 px-5 py-2.5 font-semibold text-white hover:bg-indigo-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >
         {BLOG_COPY.backToBlogFromNotFound}
       </Link>

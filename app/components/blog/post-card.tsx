@@ -6,14 +6,11 @@ import type { PostCard as PostCardData } from '~/lib/posts.server'
 
 import { PostImage } from './post-image'
 
-const CARD_IMAGE_SIZES =
-  '(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'
-
 /** One post in the blog grid. The whole card is clickable through its 'Read More →' link. */
 export function PostCard({ post, eager }: { post: PostCardData; eager: boolean }) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:shadow-lg hover:shadow-lg motion-reduce:transition-none">
-      <PostImage src={post.image} eager={eager} sizes={CARD_IMAGE_SIZES} />
+      <PostImage src={post.image} eager={eager} />
       <div className="flex flex-1 flex-col p-6">
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           {post.category ? (
@@ -21,14 +18,14 @@ export function PostCard({ post, eager }: { post: PostCardData; eager: boolean }
               {post.category}
             </span>
           ) : null}
-          <span className="ml-auto text-slate-500">{post.wordCountLabel}</span>
+          <span className="ml-auto text-slate-600">{post.wordCountLabel}</span>
         </div>
         <h2 className="mt-4 break-words text-xl font-semibold leading-snug text-slate-900 group-hover:text-indigo-700">
           {post.title}
         </h2>
         <p className="mt-3 flex-1 break-words leading-7 text-slate-600">{post.preview}</p>
         <div className="mt-6 flex items-center justify-between gap-4 border-t border-slate-100 pt-4 text-sm">
-          <time dateTime={post.publishedAt} className="text-slate-500">
+          <time dateTime={post.publishedAt} className="text-slate-600">
             {post.cardDate}
           </time>
           <Link

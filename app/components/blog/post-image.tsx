@@ -8,7 +8,6 @@ type PostImageProps = {
   src: string | null
   /** Above the fold: load at once instead of lazily. */
   eager?: boolean
-  sizes: string
   className?: string
 }
 
@@ -17,7 +16,7 @@ type PostImageProps = {
  * also when it fails: with JavaScript the image is removed, without it the broken image (alt="")
  * draws nothing over the placeholder.
  */
-export function PostImage({ src, eager = false, sizes, className = '' }: PostImageProps) {
+export function PostImage({ src, eager = false, className = '' }: PostImageProps) {
   const [failed, setFailed] = useState(false)
   const image = useRef<HTMLImageElement>(null)
 
@@ -49,7 +48,6 @@ export function PostImage({ src, eager = false, sizes, className = '' }: PostIma
           alt=""
           width={POST_IMAGE_WIDTH}
           height={POST_IMAGE_HEIGHT}
-          sizes={sizes}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
           onError={() => setFailed(true)}

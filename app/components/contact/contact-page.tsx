@@ -6,6 +6,8 @@ import { EnquiryForm } from '~/enquiry/enquiry-form'
 import type { EnquiryResult } from '~/enquiry/fields'
 import { useSiteConfig } from '~/lib/use-site-config'
 
+import { DiscoveryCallCard } from './discovery-call-card'
+
 /** /contact: the enquiry form beside the direct ways to reach the team. */
 export function ContactPage({
   serverResult,
@@ -67,18 +69,7 @@ export function ContactPage({
                 </dl>
               </div>
 
-              <div className="rounded-2xl bg-indigo-700 p-6 text-white shadow-sm">
-                <h2 className="text-lg font-semibold">{CONTACT_PAGE_COPY.discoveryCallTitle}</h2>
-                <p className="mt-2 text-sm leading-6 text-indigo-100">
-                  {CONTACT_PAGE_COPY.discoveryCallText}
-                </p>
-                <ExternalLink
-                  href={site.schedulerUrl}
-                  className="mt-4 inline-block rounded-lg bg-white px-4 py-2 text-sm font-semibold text-indigo-700 hover:bg-indigo-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-                >
-                  {CONTACT_PAGE_COPY.discoveryCallCta}
-                </ExternalLink>
-              </div>
+              <DiscoveryCallCard schedulerUrl={site.schedulerUrl} headingLevel="h2" />
             </aside>
           ) : null}
         </div>

@@ -9,7 +9,7 @@ export function About() {
     <HomeSection id="about" className="bg-white py-20 sm:py-28">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-12 lg:gap-16 lg:px-8">
         <div className="lg:col-span-5">
-          <p className="text-sm font-semibold tracking-widest text-indigo-600 uppercase">
+          <p className="text-sm font-semibold tracking-widest text-indigo-700 uppercase">
             {ABOUT_INTRO.eyebrow}
           </p>
           <h2

@@ -30,7 +30,7 @@ export function Hero({ schedulerUrl }: { schedulerUrl: string }) {
           <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:items-center">
             <a
               href="#solutions"
-              className="inline-flex items-center justify-center gap-2 rounded-xl bg-indigo-600 px-6 py-3.5 text-base font-semibold text-white shadow-lg shadow-indigo-600/25 transition hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none"
+              className="inline-flex items-center justify-center gap-2 rounded-xl bg-indigo-700 px-6 py-3.5 text-base font-semibold text-white shadow-lg shadow-indigo-600/25 transition hover:bg-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none"
             >
               Explore Solutions
               <ArrowDownIcon className="h-5 w-5" />
@@ -69,12 +69,12 @@ export function Hero({ schedulerUrl }: { schedulerUrl: string }) {
 /** An example of the offer at work: a real list, so it reads as content and costs no image. */
 function HeroActivityCard() {
   return (
-    <figure className="relative lg:col-span-5">
+    <div className="relative lg:col-span-5">
       <div
         aria-hidden="true"
         className="absolute -inset-4 -z-10 rounded-[2rem] bg-linear-to-tr from-indigo-500/20 to-cyan-400/20 blur-2xl"
       />
-      <div className="rounded-3xl bg-white/90 p-6 shadow-xl ring-1 ring-slate-900/10 backdrop-blur sm:p-8">
+      <figure className="rounded-3xl bg-white/90 p-6 shadow-xl ring-1 ring-slate-900/10 backdrop-blur sm:p-8">
         <figcaption className="flex items-start gap-3 text-sm font-semibold text-slate-900">
           <span className="relative mt-1.5 flex h-2.5 w-2.5 shrink-0">
             <span className="absolute inline-flex h-full w-full rounded-full bg-emerald-400 opacity-75 motion-safe:animate-ping" />
@@ -85,7 +85,7 @@ function HeroActivityCard() {
         <ol className="mt-6 space-y-5">
           {HERO_ACTIVITY.items.map((item) => (
             <li key={item.time} className="flex gap-3 sm:gap-4">
-              <span className="w-11 shrink-0 pt-0.5 font-mono text-sm text-slate-500 tabular-nums">
+              <span className="w-11 shrink-0 pt-0.5 font-mono text-sm text-slate-600 tabular-nums">
                 {item.time}
               </span>
               <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-1 ring-emerald-200">
@@ -98,8 +98,8 @@ function HeroActivityCard() {
             </li>
           ))}
         </ol>
-      </div>
-    </figure>
+      </figure>
+    </div>
   )
 }
 

@@ -16,7 +16,7 @@ export function SectionHeading({ id, eyebrow, title, lead, tone = 'light' }: Sec
   return (
     <div className="mx-auto max-w-3xl text-center">
       <p
-        className={`text-sm font-semibold uppercase tracking-widest ${isDark ? 'text-cyan-300' : 'text-indigo-600'}`}
+        className={`text-sm font-semibold uppercase tracking-widest ${isDark ? 'text-cyan-300' : 'text-indigo-700'}`}
       >
         {eyebrow}
       </p>

@@ -50,7 +50,7 @@ export function ConsentDialog({ onChoose: choose }: ConsentDialogProps) {
           <button
             type="button"
             onClick={() => choose('accepted')}
-            className={`${buttonClass} col-span-2 bg-indigo-600 text-white hover:bg-indigo-500`}
+            className={`${buttonClass} col-span-2 bg-indigo-700 text-white hover:bg-indigo-800`}
           >
             I Consent
           </button>

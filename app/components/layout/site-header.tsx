@@ -127,7 +127,7 @@ export function SiteHeader() {
           {site ? (
             <ExternalLink
               href={site.schedulerUrl}
-              className="hidden rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none sm:inline-block"
+              className="hidden rounded-lg bg-indigo-700 px-4 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none sm:inline-block"
             >
               Book a Discovery Call
             </ExternalLink>
@@ -174,7 +174,7 @@ export function SiteHeader() {
                     <ExternalLink
                       href={site.schedulerUrl}
                       onClick={closeMenu}
-                      className="mt-1 block rounded-lg bg-indigo-600 px-3 py-2.5 text-center text-base font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                      className="mt-1 block rounded-lg bg-indigo-700 px-3 py-2.5 text-center text-base font-semibold text-white hover:bg-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
                     >
                       Book a Discovery Call
                     </ExternalLink>
