@@ -70,7 +70,13 @@ app.get('/healthz', (_req, res) => {
 })
 
 app.use(logRequests())
-app.use(securityHeaders({ siteUrl: config.siteUrl, isProduction: config.isProduction }))
+app.use(
+  securityHeaders({
+    siteUrl: config.siteUrl,
+    isProduction: config.isProduction,
+    analytics: config.analytics,
+  }),
+)
 
 app.use((req, res, next) => {
   const declaredLength = Number(req.get('content-length') ?? 0)

@@ -2,12 +2,16 @@ import { Link } from '@remix-run/react'
 
 import { ExternalLink } from '~/components/ui/external-link'
 import { COMPANY } from '~/content/company'
+import { openCookieSettings } from '~/lib/consent'
+import { useHydrated } from '~/lib/use-hydrated'
 import { useSiteConfig } from '~/lib/use-site-config'
 
 import { Logo } from './logo'
 
 export function SiteFooter() {
   const site = useSiteConfig()
+  // Without JavaScript no analytics can run, so there is no choice to change.
+  const isHydrated = useHydrated()
   const linkClass = 'text-slate-300 hover:text-white'
   return (
     <footer className="bg-slate-950 text-slate-300 print:hidden">
@@ -98,6 +102,13 @@ export function SiteFooter() {
                 Terms of Service
               </Link>
             </li>
+            {isHydrated ? (
+              <li>
+                <button type="button" onClick={openCookieSettings} className={linkClass}>
+                  Cookie settings
+                </button>
+              </li>
+            ) : null}
           </ul>
         </div>
       </div>
