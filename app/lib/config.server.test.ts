@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+
+import { ConfigError, parseConfig } from './config.server'
+
+const production = {
+  NODE_ENV: 'production',
+  BACKEND_URL: 'http://backend.internal',
+  SESSION_SECRET: 'a-session-secret-of-enough-length',
+}
+
+function configError(env: NodeJS.ProcessEnv): string {
+  try {
+    parseConfig(env)
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message
+    throw error
+  }
+  throw new Error('expected a ConfigError')
+}
+
+describe('analytics settings', () => {
+  it('are off unless ANALYTICS names a provider', () => {
+    expect(parseConfig(production).analytics).toBeNull()
+    expect(
+      parseConfig({ ...production, ANALYTICS: 'none', ANALYTICS_ID: 'x' }).analytics,
+    ).toBeNull()
+    expect(parseConfig({ ...production, ANALYTICS: '' }).analytics).toBeNull()
+  })
+
+  it("load Plausible's own script for the site's domain by default", () => {
+    const { analytics } = parseConfig({
+      ...production,
+      ANALYTICS: 'plausible',
+      ANALYTICS_ID: 'brightwell.example',
+    })
+    expect(analytics).toEqual({
+      provider: 'plausible',
+      id: 'brightwell.example',
+      scriptUrl: 'https://plausible.io/js/script.js',
+    })
+  })
+
+  it('load gtag.js with the measurement id, or a proxy that also receives the hits', () => {
+    const google = parseConfig({ ...production, ANALYTICS: 'ga4', ANALYTICS_ID: 'G-AB12CD34EF' })
+    expect(google.analytics).toEqual({
+      provider: 'ga4',
+      id: 'G-AB12CD34EF',
+      scriptUrl: 'https://www.googletagmanager.com/gtag/js?id=G-AB12CD34EF',
+      transportUrl: undefined,
+    })
+    const proxied = parseConfig({
+      ...production,
+      ANALYTICS: 'ga4',
+      ANALYTICS_ID: 'G-AB12CD34EF',
+      ANALYTICS_SCRIPT_URL: 'https://metrics.brightwell.example/gtag/js',
+    })
+    expect(proxied.analytics).toMatchObject({
+      scriptUrl: 'https://metrics.brightwell.example/gtag/js?id=G-AB12CD34EF',
+      transportUrl: 'https://metrics.brightwell.example',
+    })
+  })
+
+  it.each([
+    [{ ANALYTICS: 'matomo' }, 'ANALYTICS: ANALYTICS must be none, plausible or ga4'],
+    [{ ANALYTICS: 'ga4' }, 'ANALYTICS_ID: required when ANALYTICS=ga4'],
+    [{ ANALYTICS: 'plausible' }, 'ANALYTICS_ID: required when ANALYTICS=plausible'],
+    [{ ANALYTICS: 'ga4', ANALYTICS_ID: 'UA-1234-1' }, 'ANALYTICS_ID: must be a GA4 measurement id'],
+    [
+      { ANALYTICS: 'plausible', ANALYTICS_ID: 'https://brightwell.example/' },
+      "ANALYTICS_ID: must be the site's domain",
+    ],
+    [
+      { ANALYTICS: 'plausible', ANALYTICS_ID: 'a.example', ANALYTICS_SCRIPT_URL: 'ftp://x/s.js' },
+      'ANALYTICS_SCRIPT_URL: ANALYTICS_SCRIPT_URL must be an absolute http(s) URL',
+    ],
+  ])('refuse %o with one line naming the variable', (env, message) => {
+    const error = configError({ ...production, ...env })
+    expect(error).toContain(message)
+    expect(error).not.toContain('\n')
+  })
+})
