@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { ConfigError, parseConfig } from './config.server'
 
-const production = {
+const production: NodeJS.ProcessEnv = {
   NODE_ENV: 'production',
   BACKEND_URL: 'http://backend.internal',
   SESSION_SECRET: 'a-session-secret-of-enough-length',
