@@ -10,7 +10,8 @@
  *                        consent mode (analytics_storage 'denied' sends cookieless pings,
  *                        'granted' sets _ga and _ga_<id> on the widest domain the browser
  *                        accepts) and window['ga-disable-<id>'], sends a page_view on 'config'
- *                        unless send_page_view is false, and sends hits to
+ *                        unless send_page_view is false, a user_engagement hit when the page
+ *                        is left (pagehide), and sends hits to
  *                        <transport_url or its own origin>/g/collect.
  *   GET  /__requests     what was requested (scripts and hits), oldest first
  *   POST /__reset        forgets them
@@ -101,6 +102,10 @@ const GTAG_SCRIPT = `(function () {
       for (var id in configs) hit(id, entry[1], entry[2] || {})
     }
   }
+  // Like gtag's engagement time: one more hit when the visitor leaves or reloads the page.
+  window.addEventListener('pagehide', function () {
+    for (var id in configs) hit(id, 'user_engagement', {})
+  })
   var dataLayer = (window.dataLayer = window.dataLayer || [])
   dataLayer.forEach(handle)
   var push = dataLayer.push
