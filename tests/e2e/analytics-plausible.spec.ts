@@ -36,6 +36,8 @@ test.describe('a consent given for another analytics setting', () => {
     analytics,
     standIn,
   }) => {
+    // It starts a second server, set up with GA4.
+    test.slow()
     await page.goto('/')
     await consentDialog(page).getByRole('button', { name: 'I Consent' }).click()
     await expect.poll(() => pageViews(analytics, 'plausible')).toEqual(['/'])

@@ -402,15 +402,9 @@ export function privacyPolicyFor(analytics: AnalyticsSettings | null | undefined
             columns: ['Name', 'Type', 'Purpose', 'Duration'],
             rows: [
               [
-                'cookieConsent',
+                'cookieConsent, cookieConsentDate, cookieConsentAnalytics',
                 'Local storage',
-                'Remembers your answer to the cookie dialog. It stores ‘accepted’ if you choose ‘I Consent’, or ‘declined’ if you choose ‘Only Essential’ or ‘Decline’, so the dialog does not reappear on every visit.',
-                'Until you clear your browser’s site data',
-              ],
-              [
-                'cookieConsentDate, cookieConsentAnalytics',
-                'Local storage',
-                'Record when you answered the cookie dialog and which analytics it was about, so that we ask again after 12 months or when that changes.',
+                'Remembers your answer to the cookie dialog. It stores ‘accepted’ if you choose ‘I Consent’, or ‘declined’ if you choose ‘Only Essential’ or ‘Decline’, so the dialog does not reappear on every visit. The other two record when you answered and which analytics your answer was about, so that we ask again after 12 months or when that changes.',
                 'Until you clear your browser’s site data',
               ],
               [
