@@ -1,6 +1,7 @@
 /**
- * What the cookie dialog and the Privacy Policy say about the analytics provider the site is set
- * up with (setting ANALYTICS), so both name the same provider and the same cookies.
+ * What the Privacy Policy says about the analytics provider the site is set up with (setting
+ * ANALYTICS). The cookie dialog's one sentence about it is in cookie-consent.ts, kept apart so the
+ * dialog does not download the policy's text.
  */
 import type { AnalyticsSettings } from '~/lib/analytics'
 
@@ -9,8 +10,6 @@ import type { RichText } from './legal/types'
 export type AnalyticsDisclosure = {
   /** the provider's product, as visitors know it */
   name: string
-  /** one sentence in the cookie dialog: what 'I Consent' switches on */
-  dialog: string
   /** paragraphs of the policy's 'Analytics and advertising' section */
   policy: string[]
   /** one sentence before the policy's table of cookies */
@@ -28,8 +27,6 @@ export function analyticsDisclosure(
   if (analytics?.provider === 'plausible') {
     return {
       name: 'Plausible Analytics',
-      dialog:
-        'If you choose ‘I Consent’, we also count page visits with Plausible Analytics, which sets no cookies and keeps nothing on your device.',
       policy: [
         'If you choose ‘I Consent’ in our cookie dialog, we count visits to our pages with Plausible Analytics, a privacy-focused analytics service run by Plausible Insights OÜ in the European Union. Its script then loads from our pages and reports each page you view, the site or campaign that referred you, your browser, device type and country. Plausible sets no cookies and keeps no identifier on your device; it counts unique visitors with a daily changing hash of your IP address and browser that it cannot reverse, and discards the IP address itself.',
         `Until you choose ‘I Consent’, and if you choose ‘Only Essential’ or ‘Decline’, the Plausible script is not loaded and nothing is sent to Plausible. ${CHANGE_OF_MIND}: we note ‘plausible_ignore’ in your browser’s local storage so that no further visit is reported.`,
@@ -49,8 +46,6 @@ export function analyticsDisclosure(
   if (analytics?.provider === 'ga4') {
     return {
       name: 'Google Analytics',
-      dialog:
-        'If you choose ‘I Consent’, we also measure visits with Google Analytics, which sets the cookies _ga and _ga_<id> for up to 2 years.',
       policy: [
         'If you choose ‘I Consent’ in our cookie dialog, we measure visits to our pages with Google Analytics 4, a service of Google Ireland Limited. Its script then loads from our pages, sets two first-party cookies (_ga and _ga_<id>) that tell one visit of yours from another, and reports each page you view, the site or campaign that referred you, your browser, device and approximate location. We do not use it for advertising: advertising storage and personalisation stay switched off, and IP addresses are not stored by Google Analytics 4. Google may process this data in the United States under the UK Extension to the EU-US Data Privacy Framework.',
         `Until you choose ‘I Consent’, and if you choose ‘Only Essential’ or ‘Decline’, the Google Analytics script is not loaded, nothing is sent to Google and no Google Analytics cookie is set. ${CHANGE_OF_MIND} and we delete the _ga and _ga_<id> cookies.`,
