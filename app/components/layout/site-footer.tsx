@@ -91,7 +91,8 @@ export function SiteFooter() {
             © {COMPANY.copyrightYear} {COMPANY.legalName}. Registered in {COMPANY.registeredIn}. All
             rights reserved.
           </p>
-          <ul className="flex gap-6">
+          {/* Room on the right for the floating WhatsApp button, which covers this corner. */}
+          <ul className="flex flex-wrap gap-x-6 gap-y-2 sm:pr-16">
             <li>
               <Link to="/privacy-policy" className={linkClass}>
                 Privacy Policy
