@@ -104,7 +104,13 @@ app.get('/readyz', (_req, res) => {
 
 app.use(logRequests(routeLabel))
 app.use(redirectToHttps(config.siteUrl))
-app.use(securityHeaders({ siteUrl: config.siteUrl, isProduction: config.isProduction }))
+app.use(
+  securityHeaders({
+    siteUrl: config.siteUrl,
+    isProduction: config.isProduction,
+    analytics: config.analytics,
+  }),
+)
 
 app.use((req, res, next) => {
   const declaredLength = Number(req.get('content-length') ?? 0)

@@ -20,7 +20,7 @@ import { WhatsAppButton } from './components/layout/whatsapp-button'
 import { useNonce } from './components/nonce'
 import { Toaster } from './components/ui/toaster'
 import { collectFlashToastAfterEnquiry } from './enquiry/revalidation'
-import { getPublicSiteConfig } from './lib/config.server'
+import { getConfig, getPublicSiteConfig } from './lib/config.server'
 import { RELEASE_HELD_SCRIPTS } from './lib/hold-scripts.server'
 import { readToast } from './lib/toast.server'
 import styles from './tailwind.css'
@@ -32,7 +32,8 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await readToast(request)
-  return json({ site: getPublicSiteConfig(), toast }, { headers })
+  // The analytics a visitor may consent to: the browser loads its script only after consent.
+  return json({ site: getPublicSiteConfig(), analytics: getConfig().analytics, toast }, { headers })
 }
 
 export const shouldRevalidate = collectFlashToastAfterEnquiry

@@ -3,7 +3,35 @@ import crypto from 'node:crypto'
 import type { RequestHandler, Response } from 'express'
 import helmet from 'helmet'
 
-type SecurityHeadersOptions = { siteUrl: string; isProduction: boolean }
+import type { AnalyticsSettings } from '../app/lib/analytics'
+
+type SecurityHeadersOptions = {
+  siteUrl: string
+  isProduction: boolean
+  /** the analytics visitors may consent to; null adds nothing to the CSP */
+  analytics: AnalyticsSettings | null
+}
+
+/** Where Google's gtag.js sends GA4 hits, as Google's CSP guide for GA4 lists them. */
+const GA4_COLLECTION_ORIGINS = [
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+  'https://*.googletagmanager.com',
+]
+
+/**
+ * The origins the provider's script loads from and sends to. Plausible's script sends to
+ * /api/event on its own origin; gtag.js to Google's, or to its transport_url behind a proxy.
+ */
+export function analyticsOrigins(analytics: AnalyticsSettings | null) {
+  if (!analytics) return { script: [], connect: [] }
+  const scriptOrigin = new URL(analytics.scriptUrl).origin
+  if (analytics.provider === 'plausible') return { script: [scriptOrigin], connect: [scriptOrigin] }
+  return {
+    script: [scriptOrigin],
+    connect: analytics.transportUrl ? [analytics.transportUrl] : GA4_COLLECTION_ORIGINS,
+  }
+}
 
 /** A fresh nonce for every response: the CSP admits only the scripts that carry it. */
 const assignNonce: RequestHandler = (_req, res, next) => {
@@ -20,8 +48,9 @@ const setPermissionsPolicy: RequestHandler = (_req, res, next) => {
 }
 
 /** The strict headers every answer carries: CSP with the nonce, HSTS, framing and referrer rules. */
-export function securityHeaders({ siteUrl, isProduction }: SecurityHeadersOptions) {
+export function securityHeaders({ siteUrl, isProduction, analytics }: SecurityHeadersOptions) {
   const siteIsHttps = siteUrl.startsWith('https:')
+  const analyticsFrom = analyticsOrigins(analytics)
   return [
     assignNonce,
     helmet({
@@ -29,13 +58,21 @@ export function securityHeaders({ siteUrl, isProduction }: SecurityHeadersOption
         useDefaults: false,
         directives: {
           'default-src': ["'self'"],
-          'script-src': ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+          'script-src': [
+            "'self'",
+            (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
+            ...analyticsFrom.script,
+          ],
           'script-src-attr': ["'none'"],
           // React's style props and react-toastify's injected stylesheet need inline styles.
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'https:'],
           'font-src': ["'self'"],
-          'connect-src': isProduction ? ["'self'"] : ["'self'", 'ws://localhost:*'],
+          'connect-src': [
+            "'self'",
+            ...(isProduction ? [] : ['ws://localhost:*']),
+            ...analyticsFrom.connect,
+          ],
           'form-action': ["'self'"],
           'frame-ancestors': ["'none'"],
           'frame-src': ["'none'"],

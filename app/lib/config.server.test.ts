@@ -1,27 +1,106 @@
 import { describe, expect, it } from 'vitest'
 
-import { ConfigError, parseConfig as parseEnv } from './config.server'
+import { ConfigError, parseConfig } from './config.server'
+
+const production: NodeJS.ProcessEnv = {
+  NODE_ENV: 'production',
+  BACKEND_URL: 'http://backend.internal',
+  SESSION_SECRET: 'a-session-secret-of-enough-length',
+}
+
+function configError(env: NodeJS.ProcessEnv): string {
+  try {
+    parseConfig(env)
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message
+    throw error
+  }
+  throw new Error('expected a ConfigError')
+}
+
+describe('analytics settings', () => {
+  it('are off unless ANALYTICS names a provider', () => {
+    expect(parseConfig(production).analytics).toBeNull()
+    expect(
+      parseConfig({ ...production, ANALYTICS: 'none', ANALYTICS_ID: 'x' }).analytics,
+    ).toBeNull()
+    expect(parseConfig({ ...production, ANALYTICS: '' }).analytics).toBeNull()
+  })
+
+  it("load Plausible's own script for the site's domain by default", () => {
+    const { analytics } = parseConfig({
+      ...production,
+      ANALYTICS: 'plausible',
+      ANALYTICS_ID: 'brightwell.example',
+    })
+    expect(analytics).toEqual({
+      provider: 'plausible',
+      id: 'brightwell.example',
+      scriptUrl: 'https://plausible.io/js/script.js',
+    })
+  })
+
+  it('load gtag.js with the measurement id, or a proxy that also receives the hits', () => {
+    const google = parseConfig({ ...production, ANALYTICS: 'ga4', ANALYTICS_ID: 'G-AB12CD34EF' })
+    expect(google.analytics).toEqual({
+      provider: 'ga4',
+      id: 'G-AB12CD34EF',
+      scriptUrl: 'https://www.googletagmanager.com/gtag/js?id=G-AB12CD34EF',
+      transportUrl: undefined,
+    })
+    const proxied = parseConfig({
+      ...production,
+      ANALYTICS: 'ga4',
+      ANALYTICS_ID: 'G-AB12CD34EF',
+      ANALYTICS_SCRIPT_URL: 'https://metrics.brightwell.example/gtag/js',
+    })
+    expect(proxied.analytics).toMatchObject({
+      scriptUrl: 'https://metrics.brightwell.example/gtag/js?id=G-AB12CD34EF',
+      transportUrl: 'https://metrics.brightwell.example',
+    })
+  })
+
+  it.each([
+    [{ ANALYTICS: 'matomo' }, 'ANALYTICS: ANALYTICS must be none, plausible or ga4'],
+    [{ ANALYTICS: 'ga4' }, 'ANALYTICS_ID: required when ANALYTICS=ga4'],
+    [{ ANALYTICS: 'plausible' }, 'ANALYTICS_ID: required when ANALYTICS=plausible'],
+    [{ ANALYTICS: 'ga4', ANALYTICS_ID: 'UA-1234-1' }, 'ANALYTICS_ID: must be a GA4 measurement id'],
+    [
+      { ANALYTICS: 'plausible', ANALYTICS_ID: 'https://brightwell.example/' },
+      "ANALYTICS_ID: must be the site's domain",
+    ],
+    [
+      { ANALYTICS: 'plausible', ANALYTICS_ID: 'a.example', ANALYTICS_SCRIPT_URL: 'ftp://x/s.js' },
+      'ANALYTICS_SCRIPT_URL: ANALYTICS_SCRIPT_URL must be an absolute http(s) URL',
+    ],
+  ])('refuse %o with one line naming the variable', (env, message) => {
+    const error = configError({ ...production, ...env })
+    expect(error).toContain(message)
+    expect(error).not.toContain('\n')
+  })
+})
 
 /** A development environment with the given variables set. */
-const parseConfig = (env: Record<string, string>) => parseEnv({ NODE_ENV: 'development', ...env })
+const parseDevelopment = (env: Record<string, string>) =>
+  parseConfig({ NODE_ENV: 'development', ...env })
 
 describe('METRICS_PORT', () => {
   it('defaults to 9464, and 0 turns the metrics off', () => {
-    expect(parseConfig({}).metricsPort).toBe(9464)
-    expect(parseConfig({ METRICS_PORT: '0' }).metricsPort).toBe(0)
-    expect(parseConfig({ METRICS_PORT: '9100' }).metricsPort).toBe(9100)
+    expect(parseDevelopment({}).metricsPort).toBe(9464)
+    expect(parseDevelopment({ METRICS_PORT: '0' }).metricsPort).toBe(0)
+    expect(parseDevelopment({ METRICS_PORT: '9100' }).metricsPort).toBe(9100)
   })
 
   it.each([
     ['metrics', 'METRICS_PORT: METRICS_PORT must be a whole number'],
     ['70000', 'METRICS_PORT: METRICS_PORT must be between 0 and 65535'],
   ])('names the variable when it is %s', (value, message) => {
-    expect(() => parseConfig({ METRICS_PORT: value })).toThrow(message)
+    expect(() => parseDevelopment({ METRICS_PORT: value })).toThrow(message)
   })
 
   it('may not be the public port', () => {
-    expect(() => parseConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(ConfigError)
-    expect(() => parseConfig({ METRICS_PORT: '3000' })).toThrow(
+    expect(() => parseDevelopment({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(ConfigError)
+    expect(() => parseDevelopment({ METRICS_PORT: '3000' })).toThrow(
       /METRICS_PORT: must differ from PORT/,
     )
   })

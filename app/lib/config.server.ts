@@ -1,5 +1,7 @@
 import { z } from 'zod'
 
+import type { AnalyticsSettings } from './analytics'
+
 const DEFAULT_PORT = 3000
 const DEFAULT_METRICS_PORT = 9464
 const DEV_MOCK_BACKEND_URL = 'http://127.0.0.1:4010'
@@ -62,7 +64,54 @@ const rawSchema = z.object({
       .regex(/^rediss?:\/\/\S+$/, 'REDIS_URL must start with redis:// or rediss://')
       .optional(),
   ),
+  ANALYTICS: optionalString.pipe(
+    z
+      .enum(['none', 'plausible', 'ga4'], {
+        errorMap: () => ({ message: 'ANALYTICS must be none, plausible or ga4' }),
+      })
+      .default('none'),
+  ),
+  ANALYTICS_ID: optionalString,
+  ANALYTICS_SCRIPT_URL: optionalString.pipe(httpUrl('ANALYTICS_SCRIPT_URL').optional()),
 })
+
+/** Plausible's site domain (or several, comma-separated, as Plausible allows). */
+const PLAUSIBLE_DOMAINS = /^[a-z0-9-]+(\.[a-z0-9-]+)+(,[a-z0-9-]+(\.[a-z0-9-]+)+)*$/
+const GA4_MEASUREMENT_ID = /^G-[A-Z0-9]+$/
+
+/** The analytics a visitor may consent to, or null; adds to `problems` what is wrong. */
+function analyticsSettings(
+  raw: z.infer<typeof rawSchema>,
+  problems: string[],
+): AnalyticsSettings | null {
+  const provider = raw.ANALYTICS
+  if (provider === 'none') return null
+  const id = raw.ANALYTICS_ID
+  if (!id) {
+    problems.push(`ANALYTICS_ID: required when ANALYTICS=${provider}`)
+    return null
+  }
+  const scriptUrl = raw.ANALYTICS_SCRIPT_URL
+  if (provider === 'plausible') {
+    if (!PLAUSIBLE_DOMAINS.test(id)) {
+      problems.push(
+        "ANALYTICS_ID: must be the site's domain as Plausible knows it, e.g. example.co.uk",
+      )
+    }
+    return { provider, id, scriptUrl: scriptUrl ?? 'https://plausible.io/js/script.js' }
+  }
+  if (!GA4_MEASUREMENT_ID.test(id)) {
+    problems.push('ANALYTICS_ID: must be a GA4 measurement id such as G-AB12CD34EF')
+  }
+  const gtagUrl = scriptUrl ?? 'https://www.googletagmanager.com/gtag/js'
+  return {
+    provider,
+    id,
+    scriptUrl: `${gtagUrl}${gtagUrl.includes('?') ? '&' : '?'}id=${encodeURIComponent(id)}`,
+    // A proxy or stand-in of gtag.js also receives what it collects.
+    transportUrl: scriptUrl ? new URL(scriptUrl).origin : undefined,
+  }
+}
 
 export type Config = {
   isProduction: boolean
@@ -81,6 +130,8 @@ export type Config = {
   redisUrl: string | undefined
   /** where Prometheus metrics are served; 0 when they are off */
   metricsPort: number
+  /** null when ANALYTICS=none */
+  analytics: AnalyticsSettings | null
 }
 
 export class ConfigError extends Error {
@@ -119,6 +170,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       'METRICS_PORT: must differ from PORT; metrics are never served on the public port',
     )
   }
+  const analytics = analyticsSettings(raw, problems)
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
   }
@@ -143,6 +195,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     trustProxyHops: raw.TRUST_PROXY ?? 1,
     redisUrl: raw.REDIS_URL,
     metricsPort,
+    analytics,
   }
 }
 

@@ -109,6 +109,37 @@ describe('consent in the browser', () => {
     expect(heard).toEqual(['changed'])
   })
 
+  it('records when the choice was made and for which analytics setting', () => {
+    setConsent('accepted', 'ga4', new Date('2026-03-01T10:00:00Z'))
+    expect(storage.getItem('cookieConsent')).toBe('accepted')
+    expect(storage.getItem('cookieConsentDate')).toBe('2026-03-01T10:00:00.000Z')
+    expect(storage.getItem('cookieConsentAnalytics')).toBe('ga4')
+  })
+
+  it('holds for 12 months, then counts as no choice', () => {
+    setConsent('accepted', 'plausible', new Date('2026-03-01T10:00:00Z'))
+    expect(getConsent('plausible', new Date('2027-02-28T23:59:00Z'))).toBe('accepted')
+    expect(getConsent('plausible', new Date('2027-03-01T10:00:00Z'))).toBeNull()
+    setConsent('declined', 'plausible', new Date('2026-03-01T10:00:00Z'))
+    expect(getConsent('plausible', new Date('2027-03-02T00:00:00Z'))).toBeNull()
+  })
+
+  it('counts as no choice once the analytics setting has changed', () => {
+    setConsent('accepted', 'plausible')
+    expect(hasConsent('plausible')).toBe(true)
+    expect(getConsent('ga4')).toBeNull()
+    expect(getConsent('none')).toBeNull()
+  })
+
+  it('takes a choice stored before dates were kept as made now, with no analytics', () => {
+    storage.setItem('cookieConsent', 'accepted')
+    const now = new Date('2026-06-01T00:00:00Z')
+    expect(getConsent('none', now)).toBe('accepted')
+    expect(storage.getItem('cookieConsentDate')).toBe(now.toISOString())
+    expect(getConsent('plausible', now)).toBeNull()
+    expect(getConsent('none', new Date('2027-06-01T00:00:00Z'))).toBeNull()
+  })
+
   it('is empty on the server', () => {
     vi.unstubAllGlobals()
     expect(getConsent()).toBeNull()

@@ -7,3 +7,9 @@ export function useSiteConfig() {
   const data = useRouteLoaderData<typeof rootLoader>('root')
   return data?.site
 }
+
+/** The analytics visitors may consent to (ANALYTICS settings), or null when there are none. */
+export function useAnalyticsSettings() {
+  const data = useRouteLoaderData<typeof rootLoader>('root')
+  return data?.analytics ?? null
+}

@@ -12,14 +12,18 @@ import { startStack, type MockControl, type Stack } from '../support/stack'
 
 import { waitForHydration } from './home-support'
 
-type WorkerFixtures = { stack: Stack }
+type WorkerFixtures = {
+  stack: Stack
+  /** settings added to the server's environment; a spec may set them, e.g. ANALYTICS */
+  stackEnv: Record<string, string>
+}
 type TestFixtures = { mock: MockControl; consoleProblems: string[] }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  stackEnv: [{}, { scope: 'worker', option: true }],
   stack: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const stack = await startStack({ CONTACT_RATE_LIMIT: '1000/60' })
+    async ({ stackEnv }, use) => {
+      const stack = await startStack({ CONTACT_RATE_LIMIT: '1000/60', ...stackEnv })
       await use(stack)
       await stack.stop()
     },

@@ -1,26 +1,46 @@
 import { useLocation } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 
-import { COOKIE_CONSENT_COPY } from '~/content/cookie-consent'
+import { COOKIE_CONSENT_COPY, cookieConsentText } from '~/content/cookie-consent'
+import type { AnalyticsSettings } from '~/lib/analytics'
 import type { Consent } from '~/lib/consent'
 
 import { LegalDocumentModalSlot, LegalModalLink, type LegalDocumentKey } from './legal-modals'
 
-export type ConsentDialogProps = { onChoose: (consent: Consent) => void }
+export type ConsentDialogProps = {
+  /** the analytics 'I Consent' switches on, named in the text */
+  analytics: AnalyticsSettings | null
+  onChoose: (consent: Consent) => void
+  /** Reopened through 'Cookie settings': Escape closes it and keeps the choice as it was. */
+  onDismiss?: () => void
+}
 
 /** The consent dialog itself, loaded on demand by CookieConsent. */
-export function ConsentDialog({ onChoose: choose }: ConsentDialogProps) {
+export function ConsentDialog({ analytics, onChoose: choose, onDismiss }: ConsentDialogProps) {
   const [openDocument, setOpenDocument] = useState<LegalDocumentKey | null>(null)
   const dialogRef = useRef<HTMLDivElement>(null)
   const { pathname } = useLocation()
+  const isReopened = onDismiss !== undefined
 
-  // Take focus only when nothing has it yet, so a visitor who is already reading or typing
-  // is not interrupted; the dialog sits first in the page so Tab reaches it early anyway.
+  // On its own, take focus only when nothing has it yet, so a visitor who is already reading or
+  // typing is not interrupted; the dialog sits first in the page so Tab reaches it early anyway.
+  // Reopened, it takes focus from the control that opened it.
   useEffect(() => {
-    if (!document.activeElement || document.activeElement === document.body) {
+    if (isReopened || !document.activeElement || document.activeElement === document.body) {
       dialogRef.current?.focus()
     }
-  }, [])
+  }, [isReopened])
+
+  // Escape inside the reopened dialog closes it, unless a legal text is open above it.
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (!onDismiss || openDocument || !dialog) return
+    const dismissOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onDismiss()
+    }
+    dialog.addEventListener('keydown', dismissOnEscape)
+    return () => dialog.removeEventListener('keydown', dismissOnEscape)
+  }, [onDismiss, openDocument])
 
   // A link inside a legal text leads to another page: the modal goes with the old page.
   useEffect(() => setOpenDocument(null), [pathname])
@@ -42,7 +62,7 @@ export function ConsentDialog({ onChoose: choose }: ConsentDialogProps) {
           {COOKIE_CONSENT_COPY.title}
         </h2>
         <p id="cookie-consent-text" className="mt-2 text-sm leading-6 text-slate-600">
-          {COOKIE_CONSENT_COPY.text} Read our{' '}
+          {cookieConsentText(analytics)} Read our{' '}
           <LegalModalLink documentKey="privacy" onOpen={setOpenDocument} className={linkClass} />{' '}
           and <LegalModalLink documentKey="terms" onOpen={setOpenDocument} className={linkClass} />.
         </p>

@@ -1,51 +1,105 @@
-import { useEffect, useState, type ComponentType } from 'react'
+import { useLocation } from '@remix-run/react'
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react'
 
-import { getConsent, onConsentChange, setConsent, type Consent } from '~/lib/consent'
+import { analyticsSetting } from '~/lib/analytics'
+import {
+  COOKIE_SETTINGS_EVENT,
+  getConsent,
+  onConsentChange,
+  setConsent,
+  type Consent,
+} from '~/lib/consent'
 import { COOKIE_DIALOG_DELAY_MS } from '~/lib/constants'
+import { useAnalyticsSettings } from '~/lib/use-site-config'
 
 import type { ConsentDialogProps } from './cookie-consent-dialog'
 
+const Analytics = lazy(() => import('./analytics'))
+
 /**
- * With no stored choice, a non-modal dialog appears 1 s after the page has
- * loaded and stays until the visitor chooses. It is never rendered on the server, so it cannot
- * block a page without JavaScript (where nothing non-essential exists to consent to). The timing
- * lives here; the dialog's markup and copy load separately, only for visitors who have not chosen.
+ * With no valid choice stored, a non-modal dialog appears 1 s after the page has loaded and
+ * stays until the visitor chooses; 'Cookie settings' (in the footer) opens it again at any time.
+ * It is never rendered on the server, so it cannot block a page without JavaScript (where nothing
+ * non-essential exists to consent to). The timing lives here; the dialog's markup and copy, and
+ * the analytics code, load separately, only for visitors who need them.
  */
 export function CookieConsent() {
+  const analytics = useAnalyticsSettings()
+  const setting = analyticsSetting(analytics)
+  const { pathname, search } = useLocation()
+  const [consent, setConsentState] = useState<Consent | null>(null)
   const [isOpen, setIsOpen] = useState(false)
   const [Dialog, setDialog] = useState<ComponentType<ConsentDialogProps> | null>(null)
+  // Set when the visitor reopened the dialog: focus goes back there when it closes.
+  const [openedFrom, setOpenedFrom] = useState<HTMLElement | null>(null)
 
   useEffect(() => {
-    if (getConsent()) return
     let isCurrent = true
-    void import('./cookie-consent-dialog').then((module) => {
-      if (isCurrent) setDialog(() => module.ConsentDialog)
+    const loadDialog = () =>
+      import('./cookie-consent-dialog').then((module) => {
+        if (isCurrent) setDialog(() => module.ConsentDialog)
+      })
+    const reopen = () => {
+      setOpenedFrom(document.activeElement as HTMLElement | null)
+      void loadDialog().then(() => isCurrent && setIsOpen(true))
+    }
+    window.addEventListener(COOKIE_SETTINGS_EVENT, reopen)
+    const stopListening = onConsentChange((changed) => {
+      setConsentState(changed)
+      if (changed) setIsOpen(false)
     })
+    const stored = getConsent(setting)
+    setConsentState(stored)
+    // Cookies left from a consent that lapsed or was withdrawn elsewhere go at once.
+    if (stored !== 'accepted' && /(^|;\s*)_ga/.test(document.cookie)) {
+      void import('~/lib/analytics-runtime').then((module) => module.deleteAnalyticsCookies())
+    }
     let timer: number | undefined
     const openLater = () => {
       timer = window.setTimeout(() => {
-        if (!getConsent()) setIsOpen(true)
+        if (!getConsent(setting)) setIsOpen(true)
       }, msUntilDelayAfterLoad())
     }
-    if (document.readyState === 'complete') openLater()
-    else window.addEventListener('load', openLater, { once: true })
-    const stopListening = onConsentChange((consent) => {
-      if (consent) setIsOpen(false)
-    })
+    if (!stored) {
+      void loadDialog()
+      if (document.readyState === 'complete') openLater()
+      else window.addEventListener('load', openLater, { once: true })
+    }
     return () => {
       isCurrent = false
       window.clearTimeout(timer)
       window.removeEventListener('load', openLater)
+      window.removeEventListener(COOKIE_SETTINGS_EVENT, reopen)
       stopListening()
     }
-  }, [])
+  }, [setting])
 
-  const choose = (consent: Consent) => {
-    setConsent(consent)
+  const close = () => {
     setIsOpen(false)
+    openedFrom?.focus()
+    setOpenedFrom(null)
+  }
+  const choose = (choice: Consent) => {
+    setConsent(choice, setting)
+    close()
   }
 
-  return isOpen && Dialog ? <Dialog onChoose={choose} /> : null
+  return (
+    <>
+      {isOpen && Dialog ? (
+        <Dialog
+          analytics={analytics}
+          onChoose={choose}
+          onDismiss={openedFrom ? close : undefined}
+        />
+      ) : null}
+      {consent === 'accepted' && analytics ? (
+        <Suspense fallback={null}>
+          <Analytics settings={analytics} page={pathname + search} />
+        </Suspense>
+      ) : null}
+    </>
+  )
 }
 
 /**

@@ -4,12 +4,11 @@
  */
 import { LegalDocumentBody } from '~/components/legal/legal-document'
 import { Modal } from '~/components/ui/modal'
-import { privacyPolicy } from '~/content/legal/privacy-policy'
+import { privacyPolicyFor } from '~/content/legal/privacy-policy'
 import { termsOfService } from '~/content/legal/terms-of-service'
+import { useAnalyticsSettings } from '~/lib/use-site-config'
 
 import type { LegalDocumentKey } from './legal-modals'
-
-const LEGAL_DOCUMENTS = { privacy: privacyPolicy, terms: termsOfService } as const
 
 export default function LegalDocumentModal({
   documentKey,
@@ -18,7 +17,8 @@ export default function LegalDocumentModal({
   documentKey: LegalDocumentKey
   onClose: () => void
 }) {
-  const doc = LEGAL_DOCUMENTS[documentKey]
+  const analytics = useAnalyticsSettings()
+  const doc = documentKey === 'privacy' ? privacyPolicyFor(analytics) : termsOfService
   return (
     <Modal isOpen onClose={onClose} title={doc.title} size="lg">
       {/* Prefixed ids: the page behind may hold the same anchors (e.g. #contact). */}

@@ -2,6 +2,8 @@ import { Link } from '@remix-run/react'
 
 import { ExternalLink } from '~/components/ui/external-link'
 import { COMPANY } from '~/content/company'
+import { openCookieSettings } from '~/lib/consent'
+import { useHydrated } from '~/lib/use-hydrated'
 import { useSiteConfig } from '~/lib/use-site-config'
 
 import { Logo } from './logo'
@@ -15,6 +17,8 @@ const COMPANY_LINKS = [
 
 export function SiteFooter() {
   const site = useSiteConfig()
+  // Without JavaScript no analytics can run, so there is no choice to change.
+  const isHydrated = useHydrated()
   const linkClass = 'text-slate-300 hover:text-white'
   return (
     <footer className="bg-slate-950 text-slate-300 print:hidden">
@@ -81,7 +85,8 @@ export function SiteFooter() {
             © {COMPANY.copyrightYear} {COMPANY.legalName}. Registered in {COMPANY.registeredIn}. All
             rights reserved.
           </p>
-          <ul className="flex gap-6">
+          {/* Room on the right for the floating WhatsApp button, which covers this corner. */}
+          <ul className="flex flex-wrap gap-x-6 gap-y-2 sm:pr-16">
             <li>
               <Link to="/privacy-policy" className={linkClass}>
                 Privacy Policy
@@ -92,6 +97,13 @@ export function SiteFooter() {
                 Terms of Service
               </Link>
             </li>
+            {isHydrated ? (
+              <li>
+                <button type="button" onClick={openCookieSettings} className={linkClass}>
+                  Cookie settings
+                </button>
+              </li>
+            ) : null}
           </ul>
         </div>
       </div>
