@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { absoluteUrl, blogPostingJsonLd, jsonForScript, pageMeta, postPath } from './blog-seo'
+import { blogBreadcrumbs, blogPostingJsonLd, postPath } from './blog-seo'
 import type { Post } from './posts.server'
 
 const SITE = 'https://www.brightwell.example'
@@ -17,6 +17,7 @@ const post: Post = {
   preview: 'Hello',
   teaser: 'Hello & welcome',
   publishedAt: '2025-03-10T09:30:00.000Z',
+  updatedAt: null,
   cardDate: 'Mar 10, 2025',
   postDate: 'March 10, 2025',
   postWords: 1,
@@ -24,39 +25,14 @@ const post: Post = {
   image: '/media/a-post.svg',
 }
 
-describe('URLs', () => {
-  it('encodes slugs in post paths', () => {
+type Graph = { '@graph': Array<Record<string, unknown> & { '@type': string }> }
+const nodeOf = (json: string, type: string) =>
+  (JSON.parse(json) as Graph)['@graph'].find((node) => node['@type'] === type)
+
+describe('postPath', () => {
+  it('encodes slugs', () => {
     expect(postPath('a-post')).toBe('/blog/a-post')
     expect(postPath('café?x')).toBe('/blog/caf%C3%A9%3Fx')
-  })
-
-  it('makes site paths absolute and leaves absolute URLs alone', () => {
-    expect(absoluteUrl(SITE, '/blog')).toBe(`${SITE}/blog`)
-    expect(absoluteUrl(SITE, 'https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png')
-  })
-})
-
-describe('pageMeta', () => {
-  it('gives title, description, canonical and Open Graph tags with absolute URLs', () => {
-    const tags = pageMeta({
-      siteUrl: SITE,
-      path: '/blog/a-post',
-      title: 'T',
-      description: 'D',
-      image: '/media/a.svg',
-      type: 'article',
-    })
-    expect(tags).toEqual(
-      expect.arrayContaining([
-        { title: 'T' },
-        { name: 'description', content: 'D' },
-        { tagName: 'link', rel: 'canonical', href: `${SITE}/blog/a-post` },
-        { property: 'og:url', content: `${SITE}/blog/a-post` },
-        { property: 'og:image', content: `${SITE}/media/a.svg` },
-        { property: 'og:type', content: 'article' },
-        { name: 'twitter:card', content: 'summary_large_image' },
-      ]),
-    )
   })
 })
 
@@ -64,16 +40,45 @@ describe('blogPostingJsonLd', () => {
   it('cannot end its script element, whatever the post says', () => {
     const json = blogPostingJsonLd(post, SITE)
     expect(json).not.toMatch(/[<>&]/)
-    expect(JSON.parse(json)).toMatchObject({
-      '@type': 'BlogPosting',
+    expect(nodeOf(json, 'BlogPosting')).toMatchObject({
       headline: post.title,
       description: 'Hello & welcome',
       image: [`${SITE}/media/a-post.svg`],
-      mainEntityOfPage: { '@id': `${SITE}/blog/a-post` },
+      mainEntityOfPage: `${SITE}/blog/a-post`,
+      datePublished: post.publishedAt,
+      author: [{ '@type': 'Person', name: 'Sarah Whitfield' }],
     })
   })
 
-  it('escapes line separators that old parsers treat as line ends', () => {
-    expect(jsonForScript({ a: '\u2028\u2029' })).toBe('{"a":"\\u2028\\u2029"}')
+  it('says when the post changed only when the backend said so', () => {
+    expect(nodeOf(blogPostingJsonLd(post, SITE), 'BlogPosting')).not.toHaveProperty('dateModified')
+    const edited = { ...post, updatedAt: '2025-04-01T08:00:00.000Z' }
+    expect(nodeOf(blogPostingJsonLd(edited, SITE), 'BlogPosting')).toHaveProperty(
+      'dateModified',
+      '2025-04-01T08:00:00.000Z',
+    )
+  })
+
+  it("credits the company and shows the site's card when the post names no author and has no image", () => {
+    const bare = { ...post, author: '', image: null }
+    expect(nodeOf(blogPostingJsonLd(bare, SITE), 'BlogPosting')).toMatchObject({
+      author: [{ '@type': 'Organization', name: 'Brightwell AI' }],
+      image: [`${SITE}/social-card.png`],
+    })
+  })
+
+  it('places the post under Home › Our Blog', () => {
+    const trail = nodeOf(blogPostingJsonLd(post, SITE), 'BreadcrumbList')
+    expect(trail?.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${SITE}/` },
+      { '@type': 'ListItem', position: 2, name: 'Our Blog', item: `${SITE}/blog` },
+      { '@type': 'ListItem', position: 3, name: post.title, item: `${SITE}/blog/a-post` },
+    ])
+  })
+})
+
+describe('blogBreadcrumbs', () => {
+  it('places /blog under Home', () => {
+    expect(nodeOf(blogBreadcrumbs(SITE), 'BreadcrumbList')?.itemListElement).toHaveLength(2)
   })
 })

@@ -10,22 +10,20 @@ import { useLoaderData } from '@remix-run/react'
 import { BlogHeader, BlogPagination, blogPageHref, PostGrid } from '~/components/blog/blog-list'
 import { BlogEmpty, BlogError } from '~/components/blog/blog-states'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { JsonLd } from '~/components/json-ld'
 import { BLOG_COPY } from '~/content/blog'
-import { pageMeta, rssAlternateLink } from '~/lib/blog-seo'
+import { blogBreadcrumbs, rssAlternateLink } from '~/lib/blog-seo'
+import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 import { pageOf } from '~/lib/pagination'
 import { BLOG_PAGE_CACHE_CONTROL, BLOG_PAGE_SIZE, getPosts, toPostCard } from '~/lib/posts.server'
-import type { loader as rootLoader } from '~/root'
+import { useSiteConfig } from '~/lib/use-site-config'
 
 export const links: LinksFunction = () => [rssAlternateLink]
 
-export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
-  data,
-  matches,
-}) => {
-  const siteUrl = matches.find((match) => match.id === 'root')?.data?.site.siteUrl
+export const meta: MetaFunction<typeof loader, RootLoaders> = ({ data, matches }) => {
   const page = data?.status === 'success' ? data.page : 1
   return pageMeta({
-    siteUrl,
+    siteUrl: siteUrlFrom(matches),
     path: blogPageHref(page),
     title: page > 1 ? `${BLOG_COPY.metaTitle} (page ${page})` : BLOG_COPY.metaTitle,
     description: BLOG_COPY.metaDescription,
@@ -56,8 +54,10 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 export default function BlogRoute() {
   const data = useLoaderData<typeof loader>()
+  const site = useSiteConfig()
   return (
     <>
+      {site ? <JsonLd json={blogBreadcrumbs(site.siteUrl)} /> : null}
       <BlogHeader />
       <div className="mx-auto max-w-7xl px-4 pb-24 sm:px-6 lg:px-8">
         {data.status === 'error' ? (

@@ -4,7 +4,7 @@ import { BLOG_COPY } from '~/content/blog'
 import { BLOG_PATH } from '~/lib/blog-seo'
 import type { Post } from '~/lib/posts.server'
 
-import { useNonce } from '../nonce'
+import { JsonLd } from '../json-ld'
 
 import { PostImage } from './post-image'
 
@@ -14,7 +14,6 @@ const HERO_IMAGE_SIZES = '(min-width: 896px) 832px, 100vw'
 
 /** A whole post: its header, hero image, sanitised content, tags and the way back. */
 export function BlogPost({ post, jsonLd }: { post: PostView; jsonLd: string }) {
-  const nonce = useNonce()
   return (
     <article className="mx-auto max-w-4xl px-4 pb-20 pt-12 sm:px-6 lg:px-8">
       <header className="mx-auto max-w-3xl">
@@ -83,12 +82,7 @@ export function BlogPost({ post, jsonLd }: { post: PostView; jsonLd: string }) {
         </Link>
       </footer>
 
-      <script
-        type="application/ld+json"
-        nonce={nonce}
-        // Built by blogPostingJsonLd, which escapes everything that could end the script.
-        dangerouslySetInnerHTML={{ __html: jsonLd }}
-      />
+      <JsonLd json={jsonLd} />
     </article>
   )
 }
