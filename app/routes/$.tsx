@@ -2,7 +2,6 @@ import type { MetaFunction } from '@remix-run/node'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { COMPANY } from '~/content/company'
-import { HOME_META } from '~/content/home-contact'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
 // No canonical address: the page that was asked for does not exist.
@@ -10,7 +9,7 @@ export const meta: MetaFunction<typeof loader, RootLoaders> = ({ matches }) =>
   pageMeta({
     siteUrl: siteUrlFrom(matches),
     title: `Page not found | ${COMPANY.name}`,
-    description: HOME_META.description,
+    description: COMPANY.tagline,
     noIndex: true,
   })
 

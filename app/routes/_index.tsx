@@ -1,8 +1,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { useState } from 'react'
 
 import { HomePage } from '~/components/home/home-page'
 import { renderStaticHomeSections } from '~/components/home/static-sections.server'
+import { useNonce } from '~/components/nonce'
 import { HOME_META } from '~/content/home-contact'
 import { skipRevalidationAfterEnquiry } from '~/enquiry/revalidation'
 import { getPublicSiteConfig } from '~/lib/config.server'
@@ -17,8 +19,8 @@ export const meta: MetaFunction<typeof loader, RootLoaders> = ({ matches }) =>
   })
 
 /**
- * A page load renders the static sections into the document itself (HomePage), so its loader data
- * stays small: the browser then parses no second copy of them before hydrating. Only a navigation
+ * A page load renders the static sections into the document itself (below), so its loader data
+ * stays small: the browser parses no second copy of them before hydrating. Only a navigation
  * inside the app, which has no server-rendered document, gets them as data.
  */
 export function loader({ context }: LoaderFunctionArgs) {
@@ -28,10 +30,24 @@ export function loader({ context }: LoaderFunctionArgs) {
   return json({ staticSectionsHtml })
 }
 
+/**
+ * The sections of a page load, with the page's JSON-LD for search engines (the nonce as on every
+ * JSON-LD block). The browser's build has no `.server` code and passes '' instead; a navigation
+ * inside the app needs no JSON-LD.
+ */
+function renderedOnServer(nonce: string) {
+  if (typeof document !== 'undefined') return ''
+  const { html, jsonLd } = renderStaticHomeSections(getPublicSiteConfig())
+  return `${html}<script type="application/ld+json" nonce="${nonce}">${jsonLd}</script>`
+}
+
 // The home page holds the enquiry form: a lost connection must not reload it away.
 export const shouldRevalidate = skipRevalidationAfterEnquiry
 
 export default function HomeRoute() {
   const { staticSectionsHtml } = useLoaderData<typeof loader>()
-  return <HomePage staticSectionsHtml={staticSectionsHtml} />
+  const nonce = useNonce()
+  // Fixed at the first render, so a later revalidation never rewrites the sections' markup.
+  const [sectionsHtml] = useState(() => staticSectionsHtml ?? renderedOnServer(nonce))
+  return <HomePage staticSectionsHtml={sectionsHtml} />
 }

@@ -12,11 +12,12 @@ import { BlogEmpty, BlogError } from '~/components/blog/blog-states'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { JsonLd } from '~/components/json-ld'
 import { BLOG_COPY } from '~/content/blog'
-import { blogBreadcrumbs, rssAlternateLink } from '~/lib/blog-seo'
+import { rssAlternateLink } from '~/lib/blog-seo'
+import { blogBreadcrumbs } from '~/lib/blog-structured-data.server'
+import { getConfig } from '~/lib/config.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 import { pageOf } from '~/lib/pagination'
 import { BLOG_PAGE_CACHE_CONTROL, BLOG_PAGE_SIZE, getPosts, toPostCard } from '~/lib/posts.server'
-import { useSiteConfig } from '~/lib/use-site-config'
 
 export const links: LinksFunction = () => [rssAlternateLink]
 
@@ -34,8 +35,13 @@ export const meta: MetaFunction<typeof loader, RootLoaders> = ({ data, matches }
 export async function loader({ request }: LoaderFunctionArgs) {
   const headers = { 'Cache-Control': BLOG_PAGE_CACHE_CONTROL }
   const result = await getPosts()
+  // Built here, so the JSON-LD builders stay out of the browser's JavaScript.
+  const jsonLd = blogBreadcrumbs(getConfig().siteUrl)
   if (result.status === 'error') {
-    return json({ status: 'error', message: result.message } as const, { status: 502, headers })
+    return json({ status: 'error', message: result.message, jsonLd } as const, {
+      status: 502,
+      headers,
+    })
   }
   const page = pageOf(result.posts, new URL(request.url).searchParams.get('page'), BLOG_PAGE_SIZE)
   if (!page) throw new Response('Not Found', { status: 404, headers })
@@ -45,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       posts: page.items.map(toPostCard),
       page: page.page,
       pageCount: page.pageCount,
+      jsonLd,
     } as const,
     { headers },
   )
@@ -54,10 +61,9 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 export default function BlogRoute() {
   const data = useLoaderData<typeof loader>()
-  const site = useSiteConfig()
   return (
     <>
-      {site ? <JsonLd json={blogBreadcrumbs(site.siteUrl)} /> : null}
+      <JsonLd json={data.jsonLd} />
       <BlogHeader />
       <div className="mx-auto max-w-7xl px-4 pb-24 sm:px-6 lg:px-8">
         {data.status === 'error' ? (

@@ -12,8 +12,9 @@ import { ROOT, startStack, type Stack } from '../support/stack'
 
 // The goal is 90 KB. React 18, react-dom and the Remix runtime alone measure about 87 KB gzip
 // (see docs/decisions/004-javascript-budget.md), so the budget holds what the site adds to that
-// at about 15 KB, and fails the build the day it grows.
-const BUDGET_JS_KB = 102
+// at about 15 KB, and fails the build the day it grows. Every route's meta tags (link previews
+// included) are built in the browser too, on navigation: about 0.2 KB of that.
+const BUDGET_JS_KB = 102.5
 const BUDGET_CSS_KB = 12
 
 let stack: Stack

@@ -40,13 +40,10 @@ export function SiteHeader() {
         isHome ? getActiveSectionId(readSectionPositions(), window.scrollY) : undefined,
       )
     }
-    // Reading section positions forces a layout of the whole page: at the next frame, where the
-    // browser lays it out anyway, instead of inside hydration's long task.
-    const firstFrame = window.requestAnimationFrame(update)
+    update()
     window.addEventListener('scroll', update, { passive: true })
     window.addEventListener('resize', update)
     return () => {
-      window.cancelAnimationFrame(firstFrame)
       window.removeEventListener('scroll', update)
       window.removeEventListener('resize', update)
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { blogBreadcrumbs, blogPostingJsonLd, postPath } from './blog-seo'
+import { postPath } from './blog-seo'
+import { blogBreadcrumbs, blogPostingJsonLd } from './blog-structured-data.server'
 import type { Post } from './posts.server'
 
 const SITE = 'https://www.brightwell.example'
