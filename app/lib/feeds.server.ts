@@ -1,7 +1,8 @@
 import { BLOG_COPY } from '~/content/blog'
 import { COMPANY } from '~/content/company'
 
-import { absoluteUrl, BLOG_PATH, postPath, RSS_PATH } from './blog-seo'
+import { BLOG_PATH, postPath, RSS_PATH } from './blog-seo'
+import { absoluteUrl } from './meta'
 import type { Post } from './posts.server'
 
 export const SITEMAP_PATH = '/sitemap.xml'

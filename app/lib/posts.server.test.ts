@@ -73,6 +73,23 @@ describe('the post list', () => {
     expect(guide.wordCountLabel).toBe('1,453 words')
   })
 
+  it('reads when a post was last changed, and leaves out a date that is not one', async () => {
+    const [first, second, third] = fixturePosts
+    const { store } = storeAnswering(
+      list([
+        { ...first!, updated_at: '2025-01-20T15:45:00Z' },
+        { ...second!, updated_at: 'last Tuesday' },
+        { ...third!, updated_at: undefined },
+      ]),
+    )
+    const updated = Object.fromEntries((await postsOf(store)).map((p) => [p.slug, p.updatedAt]))
+    expect(updated).toEqual({
+      [first!.slug]: '2025-01-20T15:45:00.000Z',
+      [second!.slug]: null,
+      [third!.slug]: null,
+    })
+  })
+
   it('cuts the preview at 150 and the teaser at 200 characters of plain text', async () => {
     const { store } = storeAnswering(list(fixturePosts))
     const [guide] = (await postsOf(store)).filter(

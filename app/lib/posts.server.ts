@@ -47,6 +47,12 @@ export const backendPostSchema = z.object({
   image_url: z.string().nullish(),
   author: text,
   created_at: z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date'),
+  // Optional; an unreadable date is dropped rather than losing the post.
+  updated_at: z
+    .string()
+    .nullish()
+    .transform((value) => (value && !Number.isNaN(Date.parse(value)) ? value : null))
+    .catch(null),
   post_words: z.number().int().nonnegative(),
   status: text,
   // A post shows its tags as one text value; a list is accepted and joined the same way.
@@ -72,6 +78,8 @@ export type Post = {
   teaser: string
   /** ISO 8601, for machines: <time>, JSON-LD, the sitemap, RSS. */
   publishedAt: string
+  /** ISO 8601, when the backend says the post was last changed. */
+  updatedAt: string | null
   /** 'Mar 10, 2025' */
   cardDate: string
   /** 'March 10, 2025' */
@@ -255,6 +263,7 @@ async function preparePosts(
       preview: textPreview(plainText, CARD_PREVIEW_CHARS),
       teaser: textPreview(plainText, POST_TEASER_CHARS),
       publishedAt: publishedAt.toISOString(),
+      updatedAt: entry.updated_at ? new Date(entry.updated_at).toISOString() : null,
       cardDate: formatCardDate(publishedAt),
       postDate: formatPostDate(publishedAt),
       postWords: entry.post_words,

@@ -1,11 +1,17 @@
 import type { MetaFunction } from '@remix-run/node'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { COMPANY } from '~/content/company'
+import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
-export const meta: MetaFunction = () => [
-  { title: 'Page not found | Brightwell AI' },
-  { name: 'robots', content: 'noindex' },
-]
+// No canonical address: the page that was asked for does not exist.
+export const meta: MetaFunction<typeof loader, RootLoaders> = ({ matches }) =>
+  pageMeta({
+    siteUrl: siteUrlFrom(matches),
+    title: `Page not found | ${COMPANY.name}`,
+    description: COMPANY.tagline,
+    noIndex: true,
+  })
 
 export function loader() {
   throw new Response('Not Found', { status: 404 })

@@ -1,46 +1,53 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { useState } from 'react'
 
 import { HomePage } from '~/components/home/home-page'
 import { renderStaticHomeSections } from '~/components/home/static-sections.server'
-import { COMPANY } from '~/content/company'
+import { useNonce } from '~/components/nonce'
 import { HOME_META } from '~/content/home-contact'
 import { skipRevalidationAfterEnquiry } from '~/enquiry/revalidation'
 import { getPublicSiteConfig } from '~/lib/config.server'
-import type { loader as rootLoader } from '~/root'
+import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
-export const meta: MetaFunction<null, { root: typeof rootLoader }> = ({ matches }) => {
-  const siteUrl = matches.find((match) => match.id === 'root')?.data?.site.siteUrl
-  const tags = [
-    { title: HOME_META.title },
-    { name: 'description', content: HOME_META.description },
-    { property: 'og:type', content: 'website' },
-    { property: 'og:site_name', content: COMPANY.name },
-    { property: 'og:locale', content: 'en_GB' },
-    { property: 'og:title', content: HOME_META.title },
-    { property: 'og:description', content: HOME_META.description },
-    { name: 'twitter:card', content: 'summary' },
-    { name: 'twitter:title', content: HOME_META.title },
-    { name: 'twitter:description', content: HOME_META.description },
-  ]
-  if (!siteUrl) return tags
-  const homeUrl = `${siteUrl}/`
-  return [
-    ...tags,
-    { tagName: 'link', rel: 'canonical', href: homeUrl },
-    { property: 'og:url', content: homeUrl },
-  ]
+export const meta: MetaFunction<typeof loader, RootLoaders> = ({ matches }) =>
+  pageMeta({
+    siteUrl: siteUrlFrom(matches),
+    path: '/',
+    title: HOME_META.title,
+    description: HOME_META.description,
+  })
+
+/**
+ * A page load renders the static sections into the document itself (below), so its loader data
+ * stays small: the browser parses no second copy of them before hydrating. Only a navigation
+ * inside the app, which has no server-rendered document, gets them as data.
+ */
+export function loader({ context }: LoaderFunctionArgs) {
+  const staticSectionsHtml = context.isDataRequest
+    ? renderStaticHomeSections(getPublicSiteConfig()).html
+    : null
+  return json({ staticSectionsHtml, servedAt: context.enquiryServedAt })
 }
 
-export function loader({ context }: LoaderFunctionArgs) {
+/**
+ * The sections of a page load, with the page's JSON-LD for search engines (the nonce as on every
+ * JSON-LD block). The browser's build has no `.server` code and passes '' instead; a navigation
+ * inside the app needs no JSON-LD.
+ */
+function renderedOnServer(nonce: string) {
+  if (typeof document !== 'undefined') return ''
   const { html, jsonLd } = renderStaticHomeSections(getPublicSiteConfig())
-  return json({ staticSectionsHtml: html, jsonLd, servedAt: context.enquiryServedAt })
+  return `${html}<script type="application/ld+json" nonce="${nonce}">${jsonLd}</script>`
 }
 
 // The home page holds the enquiry form: a lost connection must not reload it away.
 export const shouldRevalidate = skipRevalidationAfterEnquiry
 
 export default function HomeRoute() {
-  const { staticSectionsHtml, jsonLd, servedAt } = useLoaderData<typeof loader>()
-  return <HomePage staticSectionsHtml={staticSectionsHtml} jsonLd={jsonLd} servedAt={servedAt} />
+  const { staticSectionsHtml, servedAt } = useLoaderData<typeof loader>()
+  const nonce = useNonce()
+  // Fixed at the first render, so a later revalidation never rewrites the sections' markup.
+  const [sectionsHtml] = useState(() => staticSectionsHtml ?? renderedOnServer(nonce))
+  return <HomePage staticSectionsHtml={sectionsHtml} servedAt={servedAt} />
 }

@@ -11,26 +11,24 @@ import { BlogPost } from '~/components/blog/blog-post'
 import { BlogError, PostNotFound } from '~/components/blog/blog-states'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { BLOG_COPY } from '~/content/blog'
-import { blogPostingJsonLd, pageMeta, postPath, rssAlternateLink } from '~/lib/blog-seo'
+import { COMPANY } from '~/content/company'
+import { postPath, rssAlternateLink } from '~/lib/blog-seo'
+import { blogPostingJsonLd } from '~/lib/blog-structured-data.server'
 import { getConfig } from '~/lib/config.server'
+import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 import { BLOG_PAGE_CACHE_CONTROL, findPostBySlug } from '~/lib/posts.server'
-import type { loader as rootLoader } from '~/root'
 
 export const links: LinksFunction = () => [rssAlternateLink]
 
-export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
-  data,
-  matches,
-  params,
-}) => {
-  const siteUrl = matches.find((match) => match.id === 'root')?.data?.site.siteUrl
+export const meta: MetaFunction<typeof loader, RootLoaders> = ({ data, matches, params }) => {
+  const siteUrl = siteUrlFrom(matches)
   if (data?.status !== 'found') {
     return pageMeta({
       siteUrl,
       path: postPath(params.slug ?? ''),
       title:
         data?.status === 'not-found'
-          ? `${BLOG_COPY.notFound} | Brightwell AI`
+          ? `${BLOG_COPY.notFound} | ${COMPANY.name}`
           : BLOG_COPY.metaTitle,
       description: BLOG_COPY.metaDescription,
       noIndex: true,
@@ -41,12 +39,14 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
     ...pageMeta({
       siteUrl,
       path: postPath(post.slug),
-      title: `${post.title} | Brightwell AI`,
+      title: `${post.title} | ${COMPANY.name}`,
       description: post.teaser,
-      image: post.image,
+      // The backend's image, whose size nobody here knows; the site's card when there is none.
+      image: post.image ? { url: post.image, alt: post.title } : undefined,
       type: 'article',
     }),
     { property: 'article:published_time', content: post.publishedAt },
+    ...(post.updatedAt ? [{ property: 'article:modified_time', content: post.updatedAt }] : []),
     { property: 'article:author', content: post.author },
     { property: 'article:section', content: post.category },
   ]

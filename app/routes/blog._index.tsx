@@ -10,22 +10,21 @@ import { useLoaderData } from '@remix-run/react'
 import { BlogHeader, BlogPagination, blogPageHref, PostGrid } from '~/components/blog/blog-list'
 import { BlogEmpty, BlogError } from '~/components/blog/blog-states'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { JsonLd } from '~/components/json-ld'
 import { BLOG_COPY } from '~/content/blog'
-import { pageMeta, rssAlternateLink } from '~/lib/blog-seo'
+import { rssAlternateLink } from '~/lib/blog-seo'
+import { blogBreadcrumbs } from '~/lib/blog-structured-data.server'
+import { getConfig } from '~/lib/config.server'
+import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 import { pageOf } from '~/lib/pagination'
 import { BLOG_PAGE_CACHE_CONTROL, BLOG_PAGE_SIZE, getPosts, toPostCard } from '~/lib/posts.server'
-import type { loader as rootLoader } from '~/root'
 
 export const links: LinksFunction = () => [rssAlternateLink]
 
-export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
-  data,
-  matches,
-}) => {
-  const siteUrl = matches.find((match) => match.id === 'root')?.data?.site.siteUrl
+export const meta: MetaFunction<typeof loader, RootLoaders> = ({ data, matches }) => {
   const page = data?.status === 'success' ? data.page : 1
   return pageMeta({
-    siteUrl,
+    siteUrl: siteUrlFrom(matches),
     path: blogPageHref(page),
     title: page > 1 ? `${BLOG_COPY.metaTitle} (page ${page})` : BLOG_COPY.metaTitle,
     description: BLOG_COPY.metaDescription,
@@ -36,8 +35,13 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 export async function loader({ request }: LoaderFunctionArgs) {
   const headers = { 'Cache-Control': BLOG_PAGE_CACHE_CONTROL }
   const result = await getPosts()
+  // Built here, so the JSON-LD builders stay out of the browser's JavaScript.
+  const jsonLd = blogBreadcrumbs(getConfig().siteUrl)
   if (result.status === 'error') {
-    return json({ status: 'error', message: result.message } as const, { status: 502, headers })
+    return json({ status: 'error', message: result.message, jsonLd } as const, {
+      status: 502,
+      headers,
+    })
   }
   const page = pageOf(result.posts, new URL(request.url).searchParams.get('page'), BLOG_PAGE_SIZE)
   if (!page) throw new Response('Not Found', { status: 404, headers })
@@ -47,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       posts: page.items.map(toPostCard),
       page: page.page,
       pageCount: page.pageCount,
+      jsonLd,
     } as const,
     { headers },
   )
@@ -58,6 +63,7 @@ export default function BlogRoute() {
   const data = useLoaderData<typeof loader>()
   return (
     <>
+      <JsonLd json={data.jsonLd} />
       <BlogHeader />
       <div className="mx-auto max-w-7xl px-4 pb-24 sm:px-6 lg:px-8">
         {data.status === 'error' ? (

@@ -14,12 +14,16 @@ import { CONTACT_PAGE_COPY } from '~/content/contact'
 import { ENQUIRY_FAILED_MESSAGE, type EnquiryResult } from '~/enquiry/fields'
 import { skipRevalidationAfterEnquiry } from '~/enquiry/revalidation'
 import { submitEnquiry } from '~/enquiry/submit.server'
+import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: CONTACT_PAGE_COPY.metaTitle },
-  { name: 'description', content: CONTACT_PAGE_COPY.metaDescription },
-  ...(data?.isSent ? [{ name: 'robots', content: 'noindex' }] : []),
-]
+export const meta: MetaFunction<typeof loader, RootLoaders> = ({ data, matches }) =>
+  pageMeta({
+    siteUrl: siteUrlFrom(matches),
+    path: '/contact',
+    title: CONTACT_PAGE_COPY.metaTitle,
+    description: CONTACT_PAGE_COPY.metaDescription,
+    noIndex: data?.isSent,
+  })
 
 /** A page answer does not carry the action's headers unless the route passes them on. */
 export const headers: HeadersFunction = ({ actionHeaders, errorHeaders }) => {

@@ -196,8 +196,14 @@ test('meta tags describe the home page with absolute URLs', async ({ page }) => 
   await expect(property('og:type')).toHaveAttribute('content', 'website')
   await expect(property('og:title')).toHaveAttribute('content', /Brightwell AI/)
   await expect(property('og:description')).toHaveAttribute('content', description!)
-  await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary')
-  await expect(head.locator('meta[name="twitter:title"]')).toHaveAttribute('content', /Brightwell/)
+  await expect(head.locator('meta[name="twitter:card"]')).toHaveAttribute(
+    'content',
+    'summary_large_image',
+  )
+  await expect(property('og:image')).toHaveAttribute(
+    'content',
+    /^http:\/\/localhost:\d+\/social-card\.png$/,
+  )
   await expect(head.locator('title')).toHaveCount(1)
 })
 
@@ -213,8 +219,9 @@ test('JSON-LD describes the company and its contact points, with the CSP nonce',
     html,
   )
   expect(block?.[1]).toBe(cspNonce)
-  const data = JSON.parse(block![2]!)
-  expect(data['@context']).toBe('https://schema.org')
+  const graph = JSON.parse(block![2]!)
+  expect(graph['@context']).toBe('https://schema.org')
+  const data = graph['@graph'][0]
   expect(data['@type']).toEqual(['Organization', 'ProfessionalService'])
   expect(data.name).toBe('Brightwell AI')
   expect(data.url).toMatch(/^http:\/\/localhost:\d+\/$/)

@@ -155,14 +155,14 @@ describe('GET /blog/{slug}', () => {
       html,
     )
     expect(script?.[1]).toBe(nonce)
-    const data = JSON.parse(script![2]!)
-    expect(data).toMatchObject({
-      '@context': 'https://schema.org',
+    const graph = JSON.parse(script![2]!)
+    expect(graph['@context']).toBe('https://schema.org')
+    expect(graph['@graph'][0]).toMatchObject({
       '@type': 'BlogPosting',
       headline: 'Taking Restaurant Bookings by Phone with an AI Voice Agent',
       url,
       datePublished: '2025-03-10T09:30:00.000Z',
-      author: { '@type': 'Person', name: 'Tom Davies' },
+      author: [{ '@type': 'Person', name: 'Tom Davies' }],
       image: [`${SITE_URL}/media/restaurant-ai-phone-bookings.svg`],
       wordCount: 484,
     })
@@ -172,7 +172,8 @@ describe('GET /blog/{slug}', () => {
     const { status, html } = await get('/blog/estate-agent-lead-qualification-chatbot')
     expect(status).toBe(200)
     expect(html).not.toMatch(/<img /)
-    expect(html).not.toContain('og:image')
+    // Link previews show the site's card instead.
+    expect(html).toContain(`<meta property="og:image" content="${SITE_URL}/social-card.png"/>`)
   })
 
   it('answers an unknown slug with 404, "Blog post not found" and a way back, in the layout', async () => {

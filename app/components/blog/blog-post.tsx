@@ -4,7 +4,7 @@ import { BLOG_COPY } from '~/content/blog'
 import { BLOG_PATH } from '~/lib/blog-seo'
 import type { Post } from '~/lib/posts.server'
 
-import { useNonce } from '../nonce'
+import { JsonLd } from '../json-ld'
 
 import { PostImage } from './post-image'
 
@@ -12,7 +12,6 @@ export type PostView = Omit<Post, 'preview' | 'cardDate'>
 
 /** A whole post: its header, hero image, sanitised content, tags and the way back. */
 export function BlogPost({ post, jsonLd }: { post: PostView; jsonLd: string }) {
-  const nonce = useNonce()
   return (
     <article className="mx-auto max-w-4xl px-4 pb-20 pt-12 sm:px-6 lg:px-8">
       <header className="mx-auto max-w-3xl">
@@ -81,12 +80,7 @@ export function BlogPost({ post, jsonLd }: { post: PostView; jsonLd: string }) {
         </Link>
       </footer>
 
-      <script
-        type="application/ld+json"
-        nonce={nonce}
-        // Built by blogPostingJsonLd, which escapes everything that could end the script.
-        dangerouslySetInnerHTML={{ __html: jsonLd }}
-      />
+      <JsonLd json={jsonLd} />
     </article>
   )
 }

@@ -1,23 +1,23 @@
 import { useEffect, useRef } from 'react'
 
-import { useNonce } from '~/components/nonce'
 import { isPlainLeftClick, scrollToSection } from '~/lib/scroll-to-section'
 import { useSiteConfig } from '~/lib/use-site-config'
 
 import { ContactSection } from './contact-section'
 
 type HomePageProps = {
-  /** hero, solutions, how it works and about, rendered on the server */
+  /**
+   * hero, solutions, how it works and about, rendered on the server; '' while hydrating a page
+   * load, where hydration keeps the element's server-rendered inner HTML as it is
+   */
   staticSectionsHtml: string
-  jsonLd: string
   /** the signed time the enquiry form was served */
   servedAt: string
 }
 
 /** The one scrolling home page: its five anchored sections in the order of the navigation. */
-export function HomePage({ staticSectionsHtml, jsonLd, servedAt }: HomePageProps) {
+export function HomePage({ staticSectionsHtml, servedAt }: HomePageProps) {
   const site = useSiteConfig()
-  const nonce = useNonce()
   const staticRef = useRef<HTMLDivElement>(null)
 
   // In-page links inside the server-rendered sections ('Explore Solutions') scroll like the navigation.
@@ -40,17 +40,10 @@ export function HomePage({ staticSectionsHtml, jsonLd, servedAt }: HomePageProps
       <div
         ref={staticRef}
         className="contents"
+        suppressHydrationWarning
         dangerouslySetInnerHTML={{ __html: staticSectionsHtml }}
       />
       <ContactSection site={site} servedAt={servedAt} />
-      <script
-        type="application/ld+json"
-        // A data block is not executed; the nonce keeps it valid under any stricter CSP. The
-        // browser hides the nonce value after parsing, hence the hydration warning suppression.
-        nonce={nonce}
-        suppressHydrationWarning
-        dangerouslySetInnerHTML={{ __html: jsonLd }}
-      />
     </>
   )
 }

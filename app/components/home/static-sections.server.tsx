@@ -6,13 +6,14 @@ import { About } from './about'
 import { Hero } from './hero'
 import { HowItWorks } from './how-it-works'
 import { Solutions } from './solutions'
-import { buildOrganizationJsonLd, serializeJsonLd } from './structured-data'
+import { homeJsonLd } from './structured-data'
 
 let cached: { key: string; html: string; jsonLd: string } | undefined
 
 /**
- * The home page's sections that never change in the browser, rendered once on the server.
- * They reach the page as HTML, so their markup and copy are not shipped again as JavaScript.
+ * The home page's sections that never change in the browser, rendered once on the server, and the
+ * page's JSON-LD. They reach the page as HTML, so their markup and copy are not shipped again as
+ * JavaScript.
  */
 export function renderStaticHomeSections(site: PublicSiteConfig) {
   const key = JSON.stringify(site)
@@ -25,7 +26,7 @@ export function renderStaticHomeSections(site: PublicSiteConfig) {
         <About />
       </>,
     )
-    cached = { key, html, jsonLd: serializeJsonLd(buildOrganizationJsonLd(site)) }
+    cached = { key, html, jsonLd: homeJsonLd(site) }
   }
   return { html: cached.html, jsonLd: cached.jsonLd }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { TEST_SITE_CONFIG as site } from '../../../tests/support/site-config'
 
-import { buildOrganizationJsonLd, serializeJsonLd } from './structured-data'
+import { buildOrganizationJsonLd, homeJsonLd } from './structured-data'
 
 describe('buildOrganizationJsonLd', () => {
   it('describes the company as an organisation and professional service with its contact points', () => {
@@ -25,10 +25,19 @@ describe('buildOrganizationJsonLd', () => {
   })
 })
 
-describe('serializeJsonLd', () => {
-  it('cannot close the script element it is written into', () => {
-    const json = serializeJsonLd({ name: '</script><script>alert(1)</script>' })
-    expect(json).not.toContain('<')
-    expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script>' })
+describe('homeJsonLd', () => {
+  it('names the site, published by the company, next to the company itself', () => {
+    const { '@graph': graph } = JSON.parse(homeJsonLd(site)) as {
+      '@graph': Array<Record<string, unknown>>
+    }
+    expect(graph.map((node) => node['@type'])).toEqual([
+      ['Organization', 'ProfessionalService'],
+      'WebSite',
+    ])
+    expect(graph[1]).toMatchObject({
+      name: 'Brightwell AI',
+      url: 'https://www.brightwell.example/',
+      publisher: { '@id': graph[0]!['@id'] },
+    })
   })
 })

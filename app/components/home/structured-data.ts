@@ -2,13 +2,18 @@ import { COMPANY } from '~/content/company'
 import { SOLUTIONS } from '~/content/home'
 import { HOME_META } from '~/content/home-contact'
 import type { PublicSiteConfig } from '~/lib/config.server'
+import { jsonLdGraph } from '~/lib/structured-data'
+
+/** The home page's JSON-LD: the company, and the site itself (the name search results show for it). */
+export function homeJsonLd(site: PublicSiteConfig) {
+  return jsonLdGraph(buildOrganizationJsonLd(site), buildWebSiteJsonLd(site))
+}
 
 /** schema.org description of the company for search engines: who we are and how to reach us. */
 export function buildOrganizationJsonLd(site: PublicSiteConfig) {
   const homeUrl = `${site.siteUrl}/`
   const telephone = site.phoneHref.replace(/^tel:/, '')
   return {
-    '@context': 'https://schema.org',
     '@type': ['Organization', 'ProfessionalService'],
     '@id': `${homeUrl}#organization`,
     name: COMPANY.name,
@@ -51,10 +56,17 @@ export function buildOrganizationJsonLd(site: PublicSiteConfig) {
   }
 }
 
-/**
- * JSON for a <script type="application/ld+json"> block. '<' is escaped so that no value
- * (a setting, a future copy change) can close the script element early.
- */
-export function serializeJsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c')
+/** schema.org WebSite: the site's name and address, published by the company above. */
+export function buildWebSiteJsonLd(site: PublicSiteConfig) {
+  const homeUrl = `${site.siteUrl}/`
+  return {
+    '@type': 'WebSite',
+    '@id': `${homeUrl}#website`,
+    name: COMPANY.name,
+    alternateName: COMPANY.legalName,
+    url: homeUrl,
+    description: HOME_META.description,
+    inLanguage: 'en-GB',
+    publisher: { '@id': `${homeUrl}#organization` },
+  }
 }

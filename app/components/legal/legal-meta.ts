@@ -1,17 +1,15 @@
-import type { MetaArgs, MetaDescriptor } from '@remix-run/node'
+import type { MetaArgs } from '@remix-run/node'
 
 import { COMPANY } from '~/content/company'
 import type { LegalDocument } from '~/content/legal/types'
-import type { loader as rootLoader } from '~/root'
+import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
-type LegalMetaArgs = MetaArgs<unknown, { root: typeof rootLoader }>
-
-/** Title, description and the canonical address (from SITE_URL) of a legal page. */
-export function legalPageMeta(doc: LegalDocument, { matches }: LegalMetaArgs): MetaDescriptor[] {
-  const siteUrl = matches.find((match) => match.id === 'root')?.data?.site.siteUrl
-  return [
-    { title: `${doc.title} | ${COMPANY.name}` },
-    { name: 'description', content: doc.description },
-    ...(siteUrl ? [{ tagName: 'link', rel: 'canonical', href: `${siteUrl}${doc.path}` }] : []),
-  ]
+/** The meta tags of a legal page, from its document. */
+export function legalPageMeta(doc: LegalDocument, { matches }: MetaArgs<unknown, RootLoaders>) {
+  return pageMeta({
+    siteUrl: siteUrlFrom(matches),
+    path: doc.path,
+    title: `${doc.title} | ${COMPANY.name}`,
+    description: doc.description,
+  })
 }

@@ -1,0 +1,50 @@
+import { BLOG_COPY } from '~/content/blog'
+import { COMPANY } from '~/content/company'
+
+import { BLOG_PATH, postPath } from './blog-seo'
+import { absoluteUrl, SOCIAL_CARD } from './meta'
+import type { Post } from './posts.server'
+import { breadcrumbList, jsonLdGraph } from './structured-data'
+
+/** The blog's place under the home page, for search results. */
+export function blogBreadcrumbs(siteUrl: string) {
+  return jsonLdGraph(breadcrumbList(siteUrl, [{ name: BLOG_COPY.heading, path: BLOG_PATH }]))
+}
+
+/**
+ * schema.org BlogPosting for one post with its breadcrumb trail, as the text of a JSON-LD script.
+ * Google's article guidelines ask for headline, image, datePublished, dateModified (sent when the
+ * backend has it) and an author with a name; a post without an author is credited to the company.
+ */
+export function blogPostingJsonLd(post: Post, siteUrl: string) {
+  const url = absoluteUrl(siteUrl, postPath(post.slug))
+  const company = {
+    '@type': 'Organization',
+    '@id': `${absoluteUrl(siteUrl, '/')}#organization`,
+    name: COMPANY.name,
+    url: absoluteUrl(siteUrl, '/'),
+    logo: absoluteUrl(siteUrl, '/favicon.svg'),
+  }
+  const posting = {
+    '@type': 'BlogPosting',
+    '@id': `${url}#article`,
+    headline: post.title,
+    description: post.teaser,
+    url,
+    mainEntityOfPage: url,
+    image: [absoluteUrl(siteUrl, post.image ?? SOCIAL_CARD.url)],
+    datePublished: post.publishedAt,
+    ...(post.updatedAt ? { dateModified: post.updatedAt } : {}),
+    author: post.author ? [{ '@type': 'Person', name: post.author }] : [company],
+    publisher: company,
+    ...(post.category ? { articleSection: post.category } : {}),
+    ...(post.tags ? { keywords: post.tags } : {}),
+    wordCount: post.postWords,
+    inLanguage: 'en-GB',
+  }
+  const trail = breadcrumbList(siteUrl, [
+    { name: BLOG_COPY.heading, path: BLOG_PATH },
+    { name: post.title, path: postPath(post.slug) },
+  ])
+  return jsonLdGraph(posting, trail)
+}
