@@ -5,7 +5,11 @@
  *   GET  /app/posts/        the fixture posts (JSON array)
  *   POST /app/send-email/   records the enquiry and answers 200
  *   GET  /media/<file>      fixture images
- *   GET  /__mock/state      modes and counters; POST /__mock/state { posts?, enquiries?, delayMs? }
+ *   GET  /__mock/state      modes and counters; POST /__mock/state { posts?, enquiries?, delayMs?,
+ *                           generatedPosts?, revision? }
+ *
+ * Posts mode 'generated' answers `generatedPosts` deterministic posts of about 10 KB each (start
+ * with MOCK_GENERATED_POSTS=N); each `revision` changes one of them, for refreshes at scale.
  *   GET  /__mock/enquiries  what was received; DELETE it to forget
  *   POST /__mock/reset      everything back to normal
  */
@@ -14,6 +18,7 @@ import http from 'node:http'
 import path from 'node:path'
 import url from 'node:url'
 
+import { generatedPosts } from './fixtures/generated-posts'
 import { fixturePosts, hostilePosts, malformedEntry } from './fixtures/posts'
 
 export const POSTS_MODES = [
@@ -25,6 +30,7 @@ export const POSTS_MODES = [
   'malformed',
   'not-list',
   'hostile',
+  'generated',
 ] as const
 export const ENQUIRY_MODES = ['ok', 'fail', 'hang', 'slow'] as const
 export type PostsMode = (typeof POSTS_MODES)[number]
@@ -34,6 +40,8 @@ type State = {
   posts: PostsMode
   enquiries: EnquiryMode
   delayMs: number
+  generatedPosts: number
+  revision: number
   postsRequests: number
   enquiryRequests: number
   received: Array<{ receivedAt: string; contentType: string | undefined; body: unknown }>
@@ -42,10 +50,13 @@ type State = {
 const IMAGES_DIR = path.join(path.dirname(url.fileURLToPath(import.meta.url)), 'fixtures', 'images')
 
 function initialState(): State {
+  const generated = Number(process.env.MOCK_GENERATED_POSTS ?? 0)
   return {
-    posts: parseMode(process.env.MOCK_POSTS_MODE, POSTS_MODES, 'ok'),
+    posts: parseMode(process.env.MOCK_POSTS_MODE, POSTS_MODES, generated > 0 ? 'generated' : 'ok'),
     enquiries: parseMode(process.env.MOCK_ENQUIRY_MODE, ENQUIRY_MODES, 'ok'),
     delayMs: Number(process.env.MOCK_DELAY_MS ?? 2000),
+    generatedPosts: generated > 0 ? generated : 100,
+    revision: 0,
     postsRequests: 0,
     enquiryRequests: 0,
     received: [],
@@ -65,6 +76,18 @@ export async function startMockBackend({
 } = {}): Promise<MockBackend> {
   let state = initialState()
   const hanging = new Set<http.ServerResponse>()
+  // Building thousands of posts takes a while: the last answer is kept until the state changes.
+  let generated: { key: string; body: string } | undefined
+  const generatedBody = () => {
+    const key = `${state.generatedPosts}/${state.revision}`
+    if (generated?.key !== key) {
+      generated = {
+        key,
+        body: JSON.stringify(generatedPosts(state.generatedPosts, state.revision)),
+      }
+    }
+    return generated.body
+  }
 
   const server = http.createServer(async (req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://mock')
@@ -98,6 +121,8 @@ export async function startMockBackend({
           return send(200, { posts: fixturePosts })
         case 'hostile':
           return send(200, [...hostilePosts, malformedEntry, ...fixturePosts])
+        case 'generated':
+          return send(200, generatedBody())
       }
     }
 
@@ -143,6 +168,8 @@ export async function startMockBackend({
           posts: parseMode(patch.posts, POSTS_MODES, state.posts),
           enquiries: parseMode(patch.enquiries, ENQUIRY_MODES, state.enquiries),
           delayMs: typeof patch.delayMs === 'number' ? patch.delayMs : state.delayMs,
+          generatedPosts: wholeNumberOr(patch.generatedPosts, state.generatedPosts),
+          revision: wholeNumberOr(patch.revision, state.revision),
         }
       }
       const { received, ...rest } = state
@@ -172,6 +199,10 @@ export async function startMockBackend({
         server.close(() => resolve())
       }),
   }
+}
+
+function wholeNumberOr(value: unknown, fallback: number) {
+  return Number.isInteger(value) && (value as number) >= 0 ? (value as number) : fallback
 }
 
 function readBody(req: http.IncomingMessage) {

@@ -2,10 +2,7 @@ import { getConfig } from './config.server'
 import { log } from './log.server'
 
 export type BackendFailure =
-  | { kind: 'http'; status: number }
-  | { kind: 'network'; reason: string }
-  | { kind: 'timeout' }
-  | { kind: 'invalid-body'; reason: string }
+  { kind: 'http'; status: number } | { kind: 'network'; reason: string } | { kind: 'timeout' }
 
 export type BackendResult<T> =
   { status: 'success'; data: T } | { status: 'error'; error: BackendFailure }
@@ -34,19 +31,6 @@ async function callBackend(path: string, init: RequestInit): Promise<BackendResu
         ? { kind: 'timeout' }
         : { kind: 'network', reason: describe(cause) }
     logFailure(init.method ?? 'GET', path, error, started)
-    return { status: 'error', error }
-  }
-}
-
-/** GET a JSON document. The caller validates its shape. */
-export async function getBackendJson(path: string): Promise<BackendResult<unknown>> {
-  const result = await callBackend(path, { method: 'GET', headers: { accept: 'application/json' } })
-  if (result.status === 'error') return result
-  try {
-    return { status: 'success', data: await result.data.json() }
-  } catch (cause) {
-    const error = { kind: 'invalid-body', reason: describe(cause) } as const
-    log('warn', 'backend answer unreadable', { path, reason: error.reason })
     return { status: 'error', error }
   }
 }
@@ -80,7 +64,13 @@ function describe(cause: unknown) {
   return String(cause)
 }
 
-/** GET a file, body unread, for the media proxy; the caller checks its type and streams it. */
-export function getBackendFile(path: string): Promise<BackendResult<Response>> {
-  return callBackend(path, { method: 'GET' })
+/**
+ * GET with the body unread: the caller checks its type and streams it (the media proxy) or
+ * reads it piece by piece (the post list).
+ */
+export function getBackendResponse(
+  path: string,
+  accept?: string,
+): Promise<BackendResult<Response>> {
+  return callBackend(path, { method: 'GET', headers: accept ? { accept } : {} })
 }

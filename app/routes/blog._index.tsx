@@ -13,7 +13,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { BLOG_COPY } from '~/content/blog'
 import { pageMeta, rssAlternateLink } from '~/lib/blog-seo'
 import { pageOf } from '~/lib/pagination'
-import { BLOG_PAGE_CACHE_CONTROL, BLOG_PAGE_SIZE, getPosts, toPostCard } from '~/lib/posts.server'
+import { BLOG_PAGE_CACHE_CONTROL, BLOG_PAGE_SIZE, getPosts, toPostCards } from '~/lib/posts.server'
 import type { loader as rootLoader } from '~/root'
 
 export const links: LinksFunction = () => [rssAlternateLink]
@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       status: 'success',
-      posts: page.items.map(toPostCard),
+      posts: await toPostCards(page.items),
       page: page.page,
       pageCount: page.pageCount,
     } as const,

@@ -26,7 +26,13 @@ export async function freePort(): Promise<number> {
 
 export type MockControl = {
   url: string
-  setState(state: { posts?: PostsMode; enquiries?: EnquiryMode; delayMs?: number }): Promise<void>
+  setState(state: {
+    posts?: PostsMode
+    enquiries?: EnquiryMode
+    delayMs?: number
+    generatedPosts?: number
+    revision?: number
+  }): Promise<void>
   state(): Promise<{
     posts: PostsMode
     enquiries: EnquiryMode

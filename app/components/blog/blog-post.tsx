@@ -8,7 +8,7 @@ import { useNonce } from '../nonce'
 
 import { PostImage } from './post-image'
 
-export type PostView = Omit<Post, 'preview' | 'cardDate'>
+export type PostView = Omit<Post, 'cardDate'>
 
 const HERO_IMAGE_SIZES = '(min-width: 896px) 832px, 100vw'
 
@@ -57,7 +57,7 @@ export function BlogPost({ post, jsonLd }: { post: PostView; jsonLd: string }) {
 
       <div
         className="prose prose-slate mx-auto mt-10 break-words max-w-3xl prose-headings:tracking-tight prose-a:text-indigo-700 prose-img:rounded-xl"
-        // Sanitised on the server when the list was fetched (app/lib/sanitize.server.ts).
+        // Sanitised on the server when the post was first asked for (app/lib/sanitize.server.ts).
         dangerouslySetInnerHTML={{ __html: post.html }}
       />
 
