@@ -77,16 +77,18 @@ export async function startMockBackend({
   let state = initialState()
   const hanging = new Set<http.ServerResponse>()
   // Building thousands of posts takes a while: the last answer is kept until the state changes.
-  let generated: { key: string; body: string } | undefined
-  const generatedBody = () => {
+  let generated: { key: string; body: Buffer } | undefined
+  const sendGenerated = (res: http.ServerResponse) => {
     const key = `${state.generatedPosts}/${state.revision}`
     if (generated?.key !== key) {
-      generated = {
-        key,
-        body: JSON.stringify(generatedPosts(state.generatedPosts, state.revision)),
-      }
+      const posts = generatedPosts(state.generatedPosts, state.revision)
+      generated = { key, body: Buffer.from(JSON.stringify(posts)) }
     }
-    return generated.body
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': generated.body.length,
+    })
+    res.end(generated.body)
   }
 
   const server = http.createServer(async (req, res) => {
@@ -122,7 +124,7 @@ export async function startMockBackend({
         case 'hostile':
           return send(200, [...hostilePosts, malformedEntry, ...fixturePosts])
         case 'generated':
-          return send(200, generatedBody())
+          return sendGenerated(res)
       }
     }
 

@@ -125,12 +125,18 @@ export async function spawnListening(
   }
 }
 
-/** Starts the built server with the given environment and waits for /healthz. */
-export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
+/**
+ * Starts the built server with the given environment and waits for /healthz. `root` is another
+ * checkout's build, for before-and-after figures.
+ */
+export async function startServer(
+  env: Record<string, string | undefined>,
+  root = ROOT,
+): Promise<RunningServer> {
   const { child, port, output, exited } = await spawnListening(
     (port) =>
       spawn(process.execPath, ['build/server/index.js'], {
-        cwd: ROOT,
+        cwd: root,
         env: {
           PATH: process.env.PATH,
           NODE_ENV: 'production',
