@@ -7,6 +7,7 @@
  *
  *   BENCH_BLOG_SIZES=100,500,2000   the values of N
  *   BENCH_BLOG_REFRESHES=50         refreshes (each with one post changed) for the memory figure
+ *   BENCH_BLOG_TIMED_REFRESHES=20   refreshes during which / is timed
  *   BENCH_SERVER_ROOT=/path         another checkout's build, for before-and-after figures
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -30,7 +31,7 @@ const SERVER_ROOT = path.resolve(process.env.BENCH_SERVER_ROOT ?? ROOT)
 /** Refreshes whose CPU is measured (the median is shown). */
 const MEASURED_REFRESHES = 5
 /** Refreshes during which / is timed (only while each runs), pooled for the percentile. */
-const TIMED_REFRESHES = 20
+const TIMED_REFRESHES = Number(process.env.BENCH_BLOG_TIMED_REFRESHES ?? 20)
 /** The post list (and the rendered pages) are stale after this, so refreshes come at will. */
 const TTL_S = 2
 /** Visitors of / while a refresh runs: each asks, waits for the answer, pauses, asks again. */

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
-import { robotsTxt, rssXml, sitemapXml, xmlText } from './feeds.server'
+import { robotsTxt, rssXml, SITEMAP_MAX_URLS, sitemapXml, xmlText } from './feeds.server'
 
 const SITE = 'https://www.brightwell.example'
 const posts = [
@@ -44,6 +44,22 @@ describe('sitemapXml', () => {
     expect(xml).toContain(
       `<url><loc>${SITE}/blog/older</loc><lastmod>2024-01-05T10:00:00.000Z</lastmod></url>`,
     )
+  })
+
+  it('lists the newest posts up to the protocol’s limit, and says so', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const many = Array.from({ length: SITEMAP_MAX_URLS }, (_, i) => ({
+      slug: `post-${i}`,
+      publishedAt: '2025-01-01T00:00:00.000Z',
+    }))
+    const xml = sitemapXml(SITE, many)
+    expect(xml.match(/<url>/g)).toHaveLength(SITEMAP_MAX_URLS)
+    expect(xml).toContain(`${SITE}/blog/post-0<`)
+    expect(xml).not.toContain(`${SITE}/blog/post-${SITEMAP_MAX_URLS - 1}<`)
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('sitemap lists only the newest posts'),
+    )
+    warn.mockRestore()
   })
 })
 
