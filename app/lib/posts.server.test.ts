@@ -206,7 +206,7 @@ describe('a list of thousands of posts', () => {
     expect(posts.at(-1)!.slug).toBe('generated-post-0')
     expect((await postOf(store, 'generated-post-0')).html).toContain('Generated post 0')
     expect(logged(warn, 'cut')).toBe(false)
-  })
+  }, 30_000)
 
   it('sanitises a post when it is first shown, and not again when its content is unchanged', async () => {
     const { store, sanitized, advance } = storeAnswering(

@@ -195,12 +195,10 @@ export function createPostStore({
       return { status: 'error', error: message }
     }
     const response = result.data
-    const declaredBytes = Number(response.headers.get('content-length') ?? 0)
-    if (declaredBytes > maxListBytes || !response.body) {
-      await response.body?.cancel()
-      return unreadable(
-        response.body ? { kind: 'too-large', maxBytes: maxListBytes } : { kind: 'not-a-list' },
-      )
+    if (!response.body) return unreadable({ kind: 'malformed', reason: 'an empty answer' })
+    if (Number(response.headers.get('content-length') ?? 0) > maxListBytes) {
+      await response.body.cancel()
+      return unreadable({ kind: 'too-large', maxBytes: maxListBytes })
     }
 
     const known = list.peek()?.entries
