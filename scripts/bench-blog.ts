@@ -62,9 +62,11 @@ type Row = {
 type Latencies = { p99: number; max: number; samples: number }
 
 requireProductionBuild()
-const rows: Row[] = []
-for (const posts of SIZES) rows.push(await benchmark(posts))
-printTable(rows)
+printHeader()
+for (const posts of SIZES) printRow(await benchmark(posts))
+console.log(
+  `\nLoad average at the end: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores.`,
+)
 
 async function benchmark(posts: number): Promise<Row> {
   const mock = await startMock(posts)
@@ -319,25 +321,27 @@ function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
-function printTable(results: Row[]) {
+function printHeader() {
   console.log(
     `\nProduction build (${path.relative(ROOT, SERVER_ROOT) || '.'}) on loopback against the mock ` +
       `backend's generated posts; refreshes each with one post changed; / asked by ` +
       `${HOME_VISITORS} steady visitors, timed while ${TIMED_REFRESHES} refreshes ran and in as ` +
-      `many idle windows as long. Load average at the end: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores.\n`,
+      `many idle windows as long. Load average at the start: ${os.loadavg()[0]!.toFixed(1)} on ` +
+      `${os.cpus().length} cores.\n`,
   )
   console.log(
     '| posts | answer | backend alone | cold `/blog` (server CPU) | oldest post, first view (server CPU) | reachable: sitemap / pages / URL | CPU for a one-post refresh (median of 5) | `/` p99 idle / during refresh (max) | RSS after warm-up | RSS over refreshes (first → last, max) |',
   )
   console.log('|---:|---:|---:|---:|---:|---|---:|---|---:|---|')
-  for (const row of results) {
-    const oldest =
-      row.oldestPostStatus === 200
-        ? `${row.oldestPostMs} ms (${row.oldestPostCpuMs} ms)`
-        : String(row.oldestPostStatus)
-    const rss = row.rssOverRefreshesMb
-    console.log(
-      `| ${row.posts.toLocaleString('en-GB')} | ${(row.answerBytes / 1e6).toFixed(1)} MB | ${row.backendMs} ms | ${row.coldBlogMs} ms (${row.coldBlogCpuMs} ms) | ${oldest} | ${row.inSitemap} / ${row.inPages} / ${row.byUrl} | ${row.refreshCpuMs} ms (${row.refreshMs} ms wall) | ${row.homeIdle.p99} / ${row.homeDuringRefresh.p99} ms (${row.homeDuringRefresh.max} ms; ${row.homeDuringRefresh.samples} samples) | ${row.rssAfterWarmUpMb} MB | ${rss.first} → ${rss.last} MB, max ${rss.max} (${rss.count}) |`,
-    )
-  }
+}
+
+function printRow(row: Row) {
+  const oldest =
+    row.oldestPostStatus === 200
+      ? `${row.oldestPostMs} ms (${row.oldestPostCpuMs} ms)`
+      : String(row.oldestPostStatus)
+  const rss = row.rssOverRefreshesMb
+  console.log(
+    `| ${row.posts.toLocaleString('en-GB')} | ${(row.answerBytes / 1e6).toFixed(1)} MB | ${row.backendMs} ms | ${row.coldBlogMs} ms (${row.coldBlogCpuMs} ms) | ${oldest} | ${row.inSitemap} / ${row.inPages} / ${row.byUrl} | ${row.refreshCpuMs} ms (${row.refreshMs} ms wall) | ${row.homeIdle.p99} / ${row.homeDuringRefresh.p99} ms (${row.homeDuringRefresh.max} ms; ${row.homeDuringRefresh.samples} samples) | ${row.rssAfterWarmUpMb} MB | ${rss.first} → ${rss.last} MB, max ${rss.max} (${rss.count}) |`,
+  )
 }
