@@ -77,7 +77,10 @@ async function benchmark(posts: number): Promise<Row> {
       BACKEND_TIMEOUT_MS: '60000',
     },
     SERVER_ROOT,
-  )
+  ).catch(async (cause: unknown) => {
+    await mock.stop()
+    throw cause
+  })
   const refreshes = refreshCounter(server)
   try {
     // The mock builds its answer once; the second time tells how long the answer takes on its own.
