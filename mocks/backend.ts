@@ -5,7 +5,11 @@
  *   GET  /app/posts/        the fixture posts (JSON array)
  *   POST /app/send-email/   records the enquiry and answers 200
  *   GET  /media/<file>      fixture images
- *   GET  /__mock/state      modes and counters; POST /__mock/state { posts?, enquiries?, delayMs? }
+ *   GET  /__mock/state      modes and counters; POST /__mock/state { posts?, enquiries?, delayMs?,
+ *                           generatedPosts?, revision? }
+ *
+ * Posts mode 'generated' answers `generatedPosts` deterministic posts of about 10 KB each (start
+ * with MOCK_GENERATED_POSTS=N); each `revision` changes one of them, for refreshes at scale.
  *   GET  /__mock/enquiries  what was received; DELETE it to forget
  *   POST /__mock/reset      everything back to normal
  */
@@ -14,6 +18,7 @@ import http from 'node:http'
 import path from 'node:path'
 import url from 'node:url'
 
+import { generatedPosts } from './fixtures/generated-posts'
 import { fixturePosts, hostilePosts, malformedEntry } from './fixtures/posts'
 
 export const POSTS_MODES = [
@@ -25,6 +30,7 @@ export const POSTS_MODES = [
   'malformed',
   'not-list',
   'hostile',
+  'generated',
 ] as const
 export const ENQUIRY_MODES = ['ok', 'fail', 'hang', 'slow'] as const
 export type PostsMode = (typeof POSTS_MODES)[number]
@@ -43,13 +49,17 @@ type State = {
   posts: PostsMode
   enquiries: EnquiryMode
   delayMs: number
+  generatedPosts: number
+  revision: number
   postsRequests: number
   enquiryRequests: number
   received: ReceivedEnquiry[]
 }
 
 /** What POST /__mock/state changes. */
-export type MockStatePatch = Partial<Pick<State, 'posts' | 'enquiries' | 'delayMs'>>
+export type MockStatePatch = Partial<
+  Pick<State, 'posts' | 'enquiries' | 'delayMs' | 'generatedPosts' | 'revision'>
+>
 /** What GET /__mock/state answers: the modes, the counters, and how many enquiries are kept. */
 export type MockStateView = Omit<State, 'received'> & { received: number }
 
@@ -65,10 +75,13 @@ export type MockControl = {
 const IMAGES_DIR = path.join(path.dirname(url.fileURLToPath(import.meta.url)), 'fixtures', 'images')
 
 function initialState(): State {
+  const generated = Number(process.env.MOCK_GENERATED_POSTS ?? 0)
   return {
-    posts: parseMode(process.env.MOCK_POSTS_MODE, POSTS_MODES, 'ok'),
+    posts: parseMode(process.env.MOCK_POSTS_MODE, POSTS_MODES, generated > 0 ? 'generated' : 'ok'),
     enquiries: parseMode(process.env.MOCK_ENQUIRY_MODE, ENQUIRY_MODES, 'ok'),
     delayMs: Number(process.env.MOCK_DELAY_MS ?? 2000),
+    generatedPosts: generated > 0 ? generated : 100,
+    revision: 0,
     postsRequests: 0,
     enquiryRequests: 0,
     received: [],
@@ -88,6 +101,20 @@ export async function startMockBackend({
 } = {}): Promise<MockBackend> {
   let state = initialState()
   const hanging = new Set<http.ServerResponse>()
+  // Building thousands of posts takes a while: the last answer is kept until the state changes.
+  let generated: { key: string; body: Buffer } | undefined
+  const sendGenerated = (res: http.ServerResponse) => {
+    const key = `${state.generatedPosts}/${state.revision}`
+    if (generated?.key !== key) {
+      const posts = generatedPosts(state.generatedPosts, state.revision)
+      generated = { key, body: Buffer.from(JSON.stringify(posts)) }
+    }
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': generated.body.length,
+    })
+    res.end(generated.body)
+  }
 
   const server = http.createServer(async (req, res) => {
     const { pathname } = new URL(req.url ?? '/', 'http://mock')
@@ -121,6 +148,8 @@ export async function startMockBackend({
           return send(200, { posts: fixturePosts })
         case 'hostile':
           return send(200, [...hostilePosts, malformedEntry, ...fixturePosts])
+        case 'generated':
+          return sendGenerated(res)
       }
     }
 
@@ -170,6 +199,8 @@ export async function startMockBackend({
           posts: parseMode(patch.posts, POSTS_MODES, state.posts),
           enquiries: parseMode(patch.enquiries, ENQUIRY_MODES, state.enquiries),
           delayMs: typeof patch.delayMs === 'number' ? patch.delayMs : state.delayMs,
+          generatedPosts: wholeNumberOr(patch.generatedPosts, state.generatedPosts),
+          revision: wholeNumberOr(patch.revision, state.revision),
         }
       }
       const { received, ...rest } = state
@@ -208,6 +239,10 @@ function isObjectOfStrings(value: unknown): value is Record<string, string> {
     !Array.isArray(value) &&
     Object.values(value).every((field) => typeof field === 'string')
   )
+}
+
+function wholeNumberOr(value: unknown, fallback: number) {
+  return Number.isInteger(value) && (value as number) >= 0 ? (value as number) : fallback
 }
 
 function readBody(req: http.IncomingMessage) {

@@ -4,10 +4,7 @@ import { metrics, type BackendEndpoint, type BackendOutcome } from './metrics.se
 import { currentRequest } from './request-context.server'
 
 export type BackendFailure =
-  | { kind: 'http'; status: number }
-  | { kind: 'network'; reason: string }
-  | { kind: 'timeout' }
-  | { kind: 'invalid-body'; reason: string }
+  { kind: 'http'; status: number } | { kind: 'network'; reason: string } | { kind: 'timeout' }
 
 export type BackendResult<T> =
   { status: 'success'; data: T } | { status: 'error'; error: BackendFailure }
@@ -60,19 +57,6 @@ function endpointOf(path: string): BackendEndpoint {
   return 'file'
 }
 
-/** GET a JSON document. The caller validates its shape. */
-export async function getBackendJson(path: string): Promise<BackendResult<unknown>> {
-  const result = await callBackend(path, { method: 'GET', headers: { accept: 'application/json' } })
-  if (result.status === 'error') return result
-  try {
-    return { status: 'success', data: await result.data.json() }
-  } catch (cause) {
-    const error = { kind: 'invalid-body', reason: describe(cause) } as const
-    log('warn', 'backend answer unreadable', { path, reason: error.reason })
-    return { status: 'error', error }
-  }
-}
-
 /** POST a JSON body; only the status of the answer is read. */
 export async function postBackendJson(path: string, body: unknown): Promise<BackendResult<null>> {
   const result = await callBackend(path, {
@@ -102,7 +86,13 @@ function describe(cause: unknown) {
   return String(cause)
 }
 
-/** GET a file, body unread, for the media proxy; the caller checks its type and streams it. */
-export function getBackendFile(path: string): Promise<BackendResult<Response>> {
-  return callBackend(path, { method: 'GET' })
+/**
+ * GET with the body unread: the caller checks its type and streams it (the media proxy) or
+ * reads it piece by piece (the post list).
+ */
+export function getBackendResponse(
+  path: string,
+  accept?: string,
+): Promise<BackendResult<Response>> {
+  return callBackend(path, { method: 'GET', headers: accept ? { accept } : {} })
 }

@@ -15,7 +15,6 @@ const post: Post = {
   status: 'published',
   tags: 'AI, Chatbots',
   html: '<p>Hello</p>',
-  preview: 'Hello',
   teaser: 'Hello & welcome',
   publishedAt: '2025-03-10T09:30:00.000Z',
   updatedAt: null,

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
-import { robotsTxt, rssXml, sitemapXml, xmlText } from './feeds.server'
+import { robotsTxt, rssXml, SITEMAP_MAX_URLS, sitemapXml, xmlText } from './feeds.server'
 
 const SITE = 'https://www.brightwell.example'
 const posts = [
@@ -45,6 +45,22 @@ describe('sitemapXml', () => {
       `<url><loc>${SITE}/blog/older</loc><lastmod>2024-01-05T10:00:00.000Z</lastmod></url>`,
     )
   })
+
+  it('lists the newest posts up to the protocol’s limit, and says so', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const many = Array.from({ length: SITEMAP_MAX_URLS }, (_, i) => ({
+      slug: `post-${i}`,
+      publishedAt: '2025-01-01T00:00:00.000Z',
+    }))
+    const xml = sitemapXml(SITE, many)
+    expect(xml.match(/<url>/g)).toHaveLength(SITEMAP_MAX_URLS)
+    expect(xml).toContain(`${SITE}/blog/post-0<`)
+    expect(xml).not.toContain(`${SITE}/blog/post-${SITEMAP_MAX_URLS - 1}<`)
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('sitemap lists only the newest posts'),
+    )
+    warn.mockRestore()
+  })
 })
 
 describe('rssXml', () => {
@@ -52,11 +68,44 @@ describe('rssXml', () => {
     const xml = rssXml(SITE, posts)
     expect(xml.indexOf('<title>Newer</title>')).toBeLessThan(xml.indexOf('<title>Older'))
     expect(xml).toContain('<title>Older &lt;b&gt;&amp;&lt;/b&gt; &quot;quoted&quot;</title>')
-    expect(xml).toContain('<description>Teaser with &lt;tags&gt; &amp; ampersands...</description>')
+    expect(xml).toContain(
+      '<description>Teaser with &amp;lt;tags&amp;gt; &amp;amp; ampersands...</description>',
+    )
     expect(xml).toContain('<pubDate>Tue, 01 Jul 2025 23:30:00 GMT</pubDate>')
     expect(xml).toContain('<lastBuildDate>Tue, 01 Jul 2025 23:30:00 GMT</lastBuildDate>')
     expect(xml).toContain(`<guid isPermaLink="true">${SITE}/blog/newer</guid>`)
     expect(xml.match(/<category>/g)).toHaveLength(1)
+  })
+
+  it('gives readers text that looks like markup as text, not as live markup', () => {
+    const attack = '<img src=x onerror=alert(1)> & <script>alert(2)</script>'
+    const xml = rssXml(SITE, [{ ...posts[0]!, teaser: attack }])
+    const description = /<description>(.*)<\/description>/.exec(xml.split('<item>')[1]!)![1]!
+    // What a reader gets once the XML is parsed: HTML that shows the characters.
+    const entities: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
+    const html = description.replace(
+      /&(lt|gt|amp|quot|apos);/g,
+      (_, name: string) => entities[name]!,
+    )
+    expect(html).toBe(
+      '&lt;img src=x onerror=alert(1)&gt; &amp; &lt;script&gt;alert(2)&lt;/script&gt;',
+    )
+    expect(html).not.toMatch(/[<>]/)
+  })
+
+  it('names itself with atom:link and keeps the newest 50 items', () => {
+    const many = Array.from({ length: 60 }, (_, i) => ({
+      ...posts[0]!,
+      slug: `post-${i}`,
+      publishedAt: new Date(Date.UTC(2024, 0, 1 + i)).toISOString(),
+    }))
+    const xml = rssXml(SITE, many)
+    expect(xml).toContain(
+      `<atom:link href="${SITE}/blog/rss.xml" rel="self" type="application/rss+xml"/>`,
+    )
+    expect(xml.match(/<item>/g)).toHaveLength(50)
+    expect(xml).toContain(`${SITE}/blog/post-59<`)
+    expect(xml).not.toContain(`${SITE}/blog/post-9<`)
   })
 
   it('is still a valid channel with no posts', () => {

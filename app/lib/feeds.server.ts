@@ -2,15 +2,19 @@ import { BLOG_COPY } from '~/content/blog'
 import { COMPANY } from '~/content/company'
 
 import { BLOG_PATH, postPath, RSS_PATH } from './blog-seo'
+import { log } from './log.server'
 import { absoluteUrl } from './meta'
-import type { Post } from './posts.server'
+import type { FeedPost, PostSummary } from './posts.server'
 
 export const SITEMAP_PATH = '/sitemap.xml'
 /** Feed readers want recent posts, not the archive. */
-const RSS_MAX_ITEMS = 50
+export const RSS_MAX_ITEMS = 50
 const STATIC_PAGES = ['/', BLOG_PATH, '/privacy-policy', '/terms-of-service']
+/** What one sitemap file may list, by the sitemap protocol. */
+export const SITEMAP_MAX_URLS = 50_000
 
-type FeedPost = Pick<Post, 'slug' | 'title' | 'teaser' | 'author' | 'category' | 'publishedAt'>
+type SitemapPost = Pick<PostSummary, 'slug' | 'publishedAt'>
+type RssPost = Pick<FeedPost, 'slug' | 'title' | 'teaser' | 'author' | 'category' | 'publishedAt'>
 
 /** Escapes text for XML element content and attribute values. */
 export function xmlText(value: string) {
@@ -27,6 +31,19 @@ export function xmlText(value: string) {
   )
 }
 
+/**
+ * Escapes text for HTML. Feed readers render an item's description as HTML, so text that looks
+ * like markup is escaped for HTML first and then, as any text, for XML.
+ */
+export function htmlText(value: string) {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+}
+
 export function robotsTxt(siteUrl: string) {
   return [
     'User-agent: *',
@@ -37,14 +54,23 @@ export function robotsTxt(siteUrl: string) {
   ].join('\n')
 }
 
-/** Every public page: home, blog, each post (with its date), legal pages. */
-export function sitemapXml(siteUrl: string, posts: readonly FeedPost[]) {
+/**
+ * Every public page: home, blog, each post (with its date), legal pages. Past the protocol's
+ * limit the newest posts are listed; the others stay reachable through the blog's pages.
+ */
+export function sitemapXml(siteUrl: string, posts: readonly SitemapPost[]) {
+  const room = SITEMAP_MAX_URLS - STATIC_PAGES.length
+  if (posts.length > room) {
+    log('warn', 'sitemap lists only the newest posts', { posts: posts.length, listed: room })
+  }
   const entries = [
     ...STATIC_PAGES.map((path) => `  <url><loc>${xmlText(absoluteUrl(siteUrl, path))}</loc></url>`),
-    ...posts.map(
-      (post) =>
-        `  <url><loc>${xmlText(absoluteUrl(siteUrl, postPath(post.slug)))}</loc><lastmod>${post.publishedAt}</lastmod></url>`,
-    ),
+    ...posts
+      .slice(0, room)
+      .map(
+        (post) =>
+          `  <url><loc>${xmlText(absoluteUrl(siteUrl, postPath(post.slug)))}</loc><lastmod>${post.publishedAt}</lastmod></url>`,
+      ),
   ]
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -56,7 +82,7 @@ export function sitemapXml(siteUrl: string, posts: readonly FeedPost[]) {
 }
 
 /** RSS 2.0 of the newest posts, each with its teaser. */
-export function rssXml(siteUrl: string, posts: readonly FeedPost[]) {
+export function rssXml(siteUrl: string, posts: readonly RssPost[]) {
   const newest = [...posts]
     .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
     .slice(0, RSS_MAX_ITEMS)
@@ -70,7 +96,7 @@ export function rssXml(siteUrl: string, posts: readonly FeedPost[]) {
       `      <pubDate>${new Date(post.publishedAt).toUTCString()}</pubDate>`,
       `      <dc:creator>${xmlText(post.author)}</dc:creator>`,
       post.category ? `      <category>${xmlText(post.category)}</category>` : null,
-      `      <description>${xmlText(post.teaser)}</description>`,
+      `      <description>${xmlText(htmlText(post.teaser))}</description>`,
       '    </item>',
     ]
       .filter((line) => line !== null)

@@ -1,4 +1,4 @@
-import { getBackendFile } from './backend.server'
+import { getBackendResponse } from './backend.server'
 
 /** The backend's uploads live under this path, and this site serves them under the same one. */
 export const MEDIA_PATH = '/media/'
@@ -48,7 +48,7 @@ export function isSafeMediaPath(file: string) {
  */
 export async function proxyMedia(file: string): Promise<Response> {
   if (!isSafeMediaPath(file)) return notFound()
-  const result = await getBackendFile(`${MEDIA_PATH}${file}`)
+  const result = await getBackendResponse(`${MEDIA_PATH}${file}`)
   if (result.status === 'error') return notFound()
   const upstream = result.data
   const contentType = upstream.headers.get('content-type') ?? ''

@@ -1,47 +1,78 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
+import { generatedPosts } from '../../mocks/fixtures/generated-posts'
 import { fixturePosts, hostilePosts, malformedEntry } from '../../mocks/fixtures/posts'
 
 import type { BackendResult } from './backend.server'
-import { createPostStore, toPostCard, validEntries, type Post } from './posts.server'
+import { createPostStore, type PostStore, type PostSummary } from './posts.server'
+import { sanitizeHtml } from './sanitize.server'
 
 const BACKEND_URL = 'http://backend.internal:8000'
 const SITE_URL = 'https://www.brightwell.example'
 const TTL_MS = 60_000
 
-function storeAnswering(...answers: Array<BackendResult<unknown>>) {
+/** One answer of the backend: made anew for each call, since a body is read only once. */
+type Answer = () => BackendResult<Response>
+
+function storeAnswering(...answers: Answer[]) {
   return storeWith({}, ...answers)
 }
 
-function storeWith(options: { maxPosts?: number }, ...answers: Array<BackendResult<unknown>>) {
+function storeWith(options: { maxListBytes?: number }, ...answers: Answer[]) {
   let clock = 0
-  const fetchPostList = vi.fn(async () => (answers.length > 1 ? answers.shift()! : answers[0]!))
+  const fetchPostList = vi.fn(async () => (answers.length > 1 ? answers.shift()! : answers[0]!)())
+  const sanitized: string[] = []
   const store = createPostStore({
     fetchPostList,
     ttlMs: TTL_MS,
     siteUrl: SITE_URL,
     backendUrl: BACKEND_URL,
     now: () => clock,
+    sanitize: (dirty) => {
+      sanitized.push(dirty)
+      return sanitizeHtml(dirty, { siteUrl: SITE_URL, resolveImageSrc: (src) => src })
+    },
     ...options,
   })
-  return { store, fetchPostList, advance: (ms: number) => (clock += ms) }
+  return { store, fetchPostList, sanitized, advance: (ms: number) => (clock += ms) }
 }
 
-const list = (data: unknown) => ({ status: 'success', data }) as const
-const failure = (error: Extract<BackendResult<unknown>, { status: 'error' }>['error']) =>
-  ({ status: 'error', error }) as const
+const raw =
+  (body: string, headers: Record<string, string> = {}): Answer =>
+  () => ({ status: 'success', data: new Response(body, { headers }) })
+const list = (data: unknown) => raw(JSON.stringify(data))
+const failure =
+  (error: Extract<BackendResult<unknown>, { status: 'error' }>['error']): Answer =>
+  () => ({ status: 'error', error })
 
-async function postsOf(store: ReturnType<typeof createPostStore>): Promise<Post[]> {
+async function postsOf(store: PostStore): Promise<PostSummary[]> {
   const result = await store.getPosts()
   if (result.status !== 'success') throw new Error(`expected posts, got ${result.message}`)
   return result.posts
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+async function postOf(store: PostStore, slug: string) {
+  const result = await store.findPostBySlug(slug)
+  if (result.status !== 'found') throw new Error(`expected ${slug}, got ${result.status}`)
+  return result.post
+}
+
+/** Lets a background refresh finish: it reads its answer over several turns of the event loop. */
+async function refreshed(store: PostStore, from: string) {
+  await vi.waitFor(() => expect(store.postsVersion()).not.toBe(from))
+}
+
+const timesLogged = (spy: ReturnType<typeof vi.spyOn>, text: string) =>
+  spy.mock.calls.filter((call: unknown[]) => String(call[0]).includes(text)).length
+const logged = (spy: ReturnType<typeof vi.spyOn>, text: string) => timesLogged(spy, text) > 0
 
 let warn: ReturnType<typeof vi.spyOn>
+let info: ReturnType<typeof vi.spyOn>
+let error: ReturnType<typeof vi.spyOn>
 beforeEach(() => {
   warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+  info = vi.spyOn(console, 'log').mockImplementation(() => undefined)
+  error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
 })
 afterEach(() => {
   vi.restoreAllMocks()
@@ -95,11 +126,14 @@ describe('the post list', () => {
     const [guide] = (await postsOf(store)).filter(
       (p) => p.slug === 'ai-chatbots-small-business-guide',
     )
+    const [card] = await store.toPostCards([guide!])
+    const [feedPost] = await store.toFeedPosts([guide!])
     const text =
       'If you run a small business in the UK, you have probably noticed that customers expect answers faster than ever. They message at 10pm on a Sunday, they want to know whether you cover their postcode, and they would rather not wait'
-    expect(guide!.preview).toBe(`${text.slice(0, 150).trimEnd()}...`)
-    expect(guide!.teaser).toBe(`${text.slice(0, 200).trimEnd()}...`)
-    expect(guide!.preview).not.toMatch(/[<>]/)
+    expect(card!.preview).toBe(`${text.slice(0, 150).trimEnd()}...`)
+    expect(feedPost!.teaser).toBe(`${text.slice(0, 200).trimEnd()}...`)
+    expect((await postOf(store, guide!.slug)).teaser).toBe(feedPost!.teaser)
+    expect(card!.preview).not.toMatch(/[<>]/)
   })
 
   it('decodes entities and drops markup in the preview', async () => {
@@ -109,9 +143,9 @@ describe('the post list', () => {
         '<h2>Costs&nbsp;&amp;&nbsp;savings</h2><p>It&rsquo;s &pound;50 <em>a</em> month.</p>',
     }
     const { store } = storeAnswering(list([post]))
-    const [prepared] = await postsOf(store)
-    expect(prepared!.preview).toBe('Costs & savings It’s £50 a month.')
-    expect(prepared!.teaser).toBe('Costs & savings It’s £50 a month.')
+    const [card] = await store.toPostCards(await postsOf(store))
+    expect(card!.preview).toBe('Costs & savings It’s £50 a month.')
+    expect((await postOf(store, post.slug)).teaser).toBe('Costs & savings It’s £50 a month.')
   })
 
   it('formats the day as it falls in London on both sides of midnight UTC', async () => {
@@ -152,8 +186,9 @@ describe('the post list', () => {
     const { store } = storeAnswering(list([...hostilePosts, malformedEntry, ...fixturePosts]))
     const posts = await postsOf(store)
     expect(posts).toHaveLength(15)
-    for (const post of posts) {
-      expect(post.html).not.toMatch(/<script|onerror|javascript:|<iframe|<form|<object|<embed/i)
+    for (const { slug } of posts) {
+      const { html } = await postOf(store, slug)
+      expect(html).not.toMatch(/<script|onerror|javascript:|<iframe|<form|<object|<embed/i)
     }
     expect(posts.find((post) => post.slug === 'xss-test-one')!.title).toBe(
       'Sanitisation test one <script>window.__xss=1</script>',
@@ -163,8 +198,8 @@ describe('the post list', () => {
 
   it('sends a card only what it shows', async () => {
     const { store } = storeAnswering(list(fixturePosts))
-    const [post] = await postsOf(store)
-    expect(Object.keys(toPostCard(post!)).sort()).toEqual(
+    const [card] = await store.toPostCards((await postsOf(store)).slice(0, 1))
+    expect(Object.keys(card!).sort()).toEqual(
       [
         'cardDate',
         'category',
@@ -179,34 +214,97 @@ describe('the post list', () => {
   })
 })
 
-describe('a list too long to be true', () => {
-  it('keeps only the newest posts up to the limit', async () => {
-    const many = Array.from({ length: 8 }, (_, i) => ({
-      ...fixturePosts[11]!,
-      slug: `post-${i}`,
-      content: '<p>short</p>',
-      created_at: new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString(),
-    }))
-    const { store } = storeWith({ maxPosts: 5 }, list(many))
+describe('a list of thousands of posts', () => {
+  it('keeps every post, newest first, each reachable by its slug', async () => {
+    const { store } = storeAnswering(list(generatedPosts(2_000)))
     const posts = await postsOf(store)
-    expect(posts.map((post) => post.slug)).toEqual([
-      'post-7',
-      'post-6',
-      'post-5',
-      'post-4',
-      'post-3',
-    ])
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('cut to its newest posts'))
+    expect(posts).toHaveLength(2_000)
+    expect(posts[0]!.slug).toBe('generated-post-1999')
+    expect(posts.at(-1)!.slug).toBe('generated-post-0')
+    expect((await postOf(store, 'generated-post-0')).html).toContain('Generated post 0')
+    expect(logged(warn, 'cut')).toBe(false)
+  }, 30_000)
+
+  it('sanitises a post when it is first shown, and not again when its content is unchanged', async () => {
+    const { store, sanitized, advance } = storeAnswering(
+      list(generatedPosts(20)),
+      list(generatedPosts(20, 1)),
+    )
+    await postOf(store, 'generated-post-3')
+    await postOf(store, 'generated-post-10')
+    await postOf(store, 'generated-post-10')
+    expect(sanitized).toHaveLength(2)
+    const cards = await store.toPostCards(await postsOf(store))
+    expect(cards).toHaveLength(20)
+    expect(sanitized).toHaveLength(2)
+
+    const version = store.postsVersion()
+    advance(TTL_MS)
+    await store.getPosts()
+    await refreshed(store, version)
+    // Post 10, the one in the middle, changed; post 3 did not.
+    expect(logged(info, '"changedEntries":1')).toBe(true)
+    expect(sanitized).toHaveLength(2)
+    await postOf(store, 'generated-post-3')
+    expect(sanitized).toHaveLength(2)
+    expect((await postOf(store, 'generated-post-10')).html).toContain('Revised (revision 1)')
+    expect(sanitized).toHaveLength(3)
+  })
+
+  it('keeps a post’s sanitised content when only its title changes', async () => {
+    const [first, second] = generatedPosts(2)
+    const { store, sanitized, advance } = storeAnswering(
+      list([first, second]),
+      list([{ ...first!, title: 'A new title' }, second]),
+    )
+    await postOf(store, first!.slug)
+    const version = store.postsVersion()
+    advance(TTL_MS)
+    await store.getPosts()
+    await refreshed(store, version)
+    expect((await postOf(store, first!.slug)).title).toBe('A new title')
+    expect(sanitized).toHaveLength(1)
   })
 })
 
-describe('validEntries', () => {
+describe('an answer too large to be true', () => {
+  const small = list(fixturePosts.slice(0, 2))
+  const huge = list(generatedPosts(30))
+
+  it('is refused with a log line, and the last good list is kept', async () => {
+    const { store, advance } = storeWith({ maxListBytes: 100_000 }, small, huge)
+    const before = await postsOf(store)
+    const version = store.postsVersion()
+    advance(TTL_MS)
+    await store.getPosts()
+    await vi.waitFor(() => expect(logged(error, 'over the size cap')).toBe(true))
+    expect(await postsOf(store)).toBe(before)
+    expect(store.postsVersion()).toBe(version)
+  })
+
+  it('is refused from its declared length without reading it', async () => {
+    const { store } = storeWith(
+      { maxListBytes: 100_000 },
+      raw('[]', { 'content-length': String(100_001) }),
+    )
+    expect(await store.getPosts()).toEqual({ status: 'error', message: 'Failed to fetch blogs' })
+    expect(logged(error, '"maxBytes":100000')).toBe(true)
+  })
+})
+
+describe('entries that do not fit', () => {
   const valid = fixturePosts[0]!
 
-  it('ignores unknown fields', () => {
-    const [entry] = validEntries([{ ...valid, extra: { nested: true }, likes: 3 }])
-    expect(entry).not.toHaveProperty('extra')
-    expect(entry!.slug).toBe(valid.slug)
+  async function keptSlugs(entries: unknown[]) {
+    const { store } = storeAnswering(list(entries))
+    return (await postsOf(store)).map((post) => post.slug)
+  }
+
+  it('ignores unknown fields', async () => {
+    const { store } = storeAnswering(list([{ ...valid, extra: { nested: true }, likes: 3 }]))
+    const [post] = await postsOf(store)
+    expect(post).not.toHaveProperty('extra')
+    expect(post!.slug).toBe(valid.slug)
   })
 
   it.each([
@@ -221,22 +319,26 @@ describe('validEntries', () => {
     ['a word count as text', { ...valid, post_words: 'many' }],
     ['a negative word count', { ...valid, post_words: -1 }],
     ['not an object', 'a string'],
+    ['a number', 42],
+    ['a list', [valid]],
     ['null', null],
-  ])('leaves out and logs an entry with %s', (_name, entry) => {
-    expect(validEntries([entry, { ...valid, slug: 'kept' }]).map((e) => e.slug)).toEqual(['kept'])
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('blog post entry left out'))
+  ])('leaves out and logs an entry with %s', async (_name, entry) => {
+    expect(await keptSlugs([entry, { ...valid, slug: 'kept' }])).toEqual(['kept'])
+    expect(logged(warn, 'blog post entry left out')).toBe(true)
   })
 
-  it('keeps the first of two entries with the same slug', () => {
-    const entries = validEntries([valid, { ...valid, id: 99, title: 'Second' }])
-    expect(entries.map((entry) => entry.id)).toEqual([valid.id])
+  it('keeps the first of two entries with the same slug', async () => {
+    const { store } = storeAnswering(list([valid, { ...valid, id: 99, title: 'Second' }]))
+    expect((await postsOf(store)).map((post) => post.id)).toEqual([valid.id])
+    expect(logged(warn, 'duplicate slug')).toBe(true)
   })
 
-  it('accepts string ids, missing images and tags sent as a list', () => {
-    const [entry] = validEntries([
-      { ...valid, id: 'abc', image_url: undefined, tags: ['AI', 'Chatbots'] },
-    ])
-    expect(entry).toMatchObject({ id: 'abc', tags: 'AI, Chatbots' })
+  it('accepts string ids, missing images and tags sent as a list', async () => {
+    const { store } = storeAnswering(
+      list([{ ...valid, id: 'abc', image_url: undefined, tags: ['AI', 'Chatbots'] }]),
+    )
+    const [post] = await postsOf(store)
+    expect(post).toMatchObject({ id: 'abc', tags: 'AI, Chatbots', image: null })
   })
 })
 
@@ -263,7 +365,7 @@ describe('the post cache', () => {
     const stale = await postsOf(store)
     expect(stale.map((post) => post.title)).not.toContain('Changed title')
     expect(fetchPostList).toHaveBeenCalledTimes(2)
-    await vi.waitFor(() => expect(store.postsVersion()).not.toBe(firstVersion))
+    await refreshed(store, firstVersion)
     expect((await postsOf(store)).map((post) => post.title)).toContain('Changed title')
   })
 
@@ -273,8 +375,8 @@ describe('the post cache', () => {
     const version = store.postsVersion()
     advance(TTL_MS)
     await store.getPosts()
-    await settle()
-    await vi.waitFor(async () => expect(await postsOf(store)).toBe(first))
+    await vi.waitFor(() => expect(timesLogged(info, '"changed":false')).toBe(1))
+    expect(await postsOf(store)).toBe(first)
     expect(store.postsVersion()).toBe(version)
     expect(version).not.toBe('')
   })
@@ -287,7 +389,7 @@ describe('the post cache', () => {
     await store.getPosts()
     advance(TTL_MS)
     expect((await store.getPosts()).status).toBe('success')
-    await settle()
+    await new Promise((resolve) => setTimeout(resolve, 0))
     expect(fetchPostList).toHaveBeenCalledTimes(2)
     expect(await postsOf(store)).toHaveLength(2)
     expect((await store.findPostBySlug(small[0]!.slug)).status).toBe('found')
@@ -302,11 +404,10 @@ describe('the post cache', () => {
       'Failed to fetch blogs',
     ],
     ['a timeout', failure({ kind: 'timeout' }), 'Failed to fetch blogs'],
-    [
-      'malformed JSON',
-      failure({ kind: 'invalid-body', reason: 'SyntaxError' }),
-      'Failed to fetch blogs',
-    ],
+    ['malformed JSON', raw('[{"id": 1, "slug": "broken'), 'Failed to fetch blogs'],
+    ['a malformed entry', raw('[{"id": 1} {"id": 2}]'), 'Failed to fetch blogs'],
+    ['text after the list', raw('[] []'), 'Failed to fetch blogs'],
+    ['an empty answer', raw(''), 'Failed to fetch blogs'],
     ['an object instead of a list', list({ posts: fixturePosts }), 'Failed to fetch blogs'],
     ['null', list(null), 'Failed to fetch blogs'],
   ])('gives the error for %s when nothing is cached', async (_name, answer, message) => {

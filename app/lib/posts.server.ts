@@ -3,15 +3,16 @@ import { createHash } from 'node:crypto'
 import { z } from 'zod'
 
 import type { BackendResult } from './backend.server'
-import { getBackendJson } from './backend.server'
+import { getBackendResponse } from './backend.server'
 import { createCachedResource, type LoadResult } from './cached-resource.server'
 import { getConfig } from './config.server'
 import { CARD_PREVIEW_CHARS, POST_TEASER_CHARS } from './constants'
 import { formatCardDate, formatPostDate, formatWordCount, textPreview } from './format'
+import { readJsonArray, type ArrayReadFailure } from './json-array-stream.server'
 import { log } from './log.server'
 import { siteImageUrl } from './media.server'
 import { metrics } from './metrics.server'
-import { sanitizeHtmlBatch } from './sanitize.server'
+import { sanitizeHtml, textOfHtml } from './sanitize.server'
 
 export const POSTS_PATH = '/app/posts/'
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch blogs'
@@ -26,10 +27,11 @@ export const BLOG_PAGE_SIZE = 9
 export const BLOG_PAGE_CACHE_CONTROL = 'private, no-cache'
 
 /**
- * Limits that keep a lying backend from tying up the server: sanitising costs about 30 ms per
- * 20 KB post, so a list is capped at a generous size and so is each post.
+ * Limits that keep a lying backend from tying up the server. The answer is refused past
+ * MAX_LIST_BYTES (about 10,000 posts of 10 KB) and the last good list kept; one post's content
+ * is at most MAX_CONTENT_CHARS (sanitising it costs about 2 ms per 1,000 characters).
  */
-const MAX_POSTS = 500
+export const MAX_LIST_BYTES = 100 * 1024 * 1024
 const MAX_CONTENT_CHARS = 500_000
 
 const text = z.string().trim()
@@ -61,8 +63,8 @@ export const backendPostSchema = z.object({
 
 export type BackendPost = z.infer<typeof backendPostSchema>
 
-/** A post as pages use it: sanitised, with everything derived and formatted once, on the server. */
-export type Post = {
+/** A post as a list shows it, everything formatted once on the server; no content. */
+export type PostSummary = {
   id: number | string
   slug: string
   title: string
@@ -70,12 +72,6 @@ export type Post = {
   author: string
   status: string
   tags: string
-  /** Sanitised content markup. */
-  html: string
-  /** The first CARD_PREVIEW_CHARS characters of the text, for cards. */
-  preview: string
-  /** The first POST_TEASER_CHARS characters of the text, under the title and in descriptions. */
-  teaser: string
   /** ISO 8601, for machines: <time>, JSON-LD, the sitemap, RSS. */
   publishedAt: string
   /** ISO 8601, when the backend says the post was last changed. */
@@ -91,44 +87,86 @@ export type Post = {
   image: string | null
 }
 
-/** What a card on /blog needs, and nothing more (no content). */
-export type PostCard = Pick<
-  Post,
-  | 'slug'
-  | 'title'
-  | 'category'
-  | 'preview'
-  | 'publishedAt'
-  | 'cardDate'
-  | 'wordCountLabel'
-  | 'image'
->
-
-export function toPostCard(post: Post): PostCard {
-  const { slug, title, category, preview, publishedAt, cardDate, wordCountLabel, image } = post
-  return { slug, title, category, preview, publishedAt, cardDate, wordCountLabel, image }
+/** A post as its own page shows it. */
+export type Post = PostSummary & {
+  /** Sanitised content markup. */
+  html: string
+  /** The first POST_TEASER_CHARS characters of the text, under the title and in descriptions. */
+  teaser: string
 }
 
+/** What a card on /blog needs, and nothing more (no content). */
+export type PostCard = Pick<
+  PostSummary,
+  'slug' | 'title' | 'category' | 'publishedAt' | 'cardDate' | 'wordCountLabel' | 'image'
+> & {
+  /** The first CARD_PREVIEW_CHARS characters of the text. */
+  preview: string
+}
+
+/** What a feed item needs. */
+export type FeedPost = PostSummary & { teaser: string }
+
 export type PostsResult =
-  { status: 'success'; posts: Post[] } | { status: 'error'; message: string }
+  { status: 'success'; posts: PostSummary[] } | { status: 'error'; message: string }
 
 export type FoundPost =
   { status: 'found'; post: Post } | { status: 'not-found' } | { status: 'error'; message: string }
 
-type PostList = { posts: Post[]; bySlug: Map<string, Post>; version: string }
+/**
+ * A post's content and what is derived from it, each worked out when first needed and then
+ * remembered for as long as a list holds the same content (found again by its hash).
+ */
+type PostContent = { hash: string; source: string; html?: string; text?: PostText }
+type PostText = { preview: string; teaser: string }
+
+/** One element of the backend's answer, prepared once and found again by the hash of its bytes. */
+type PreparedEntry =
+  | { status: 'post'; summary: PostSummary; time: number; content: PostContent }
+  | { status: 'left-out'; id: unknown; problems: string[] }
+
+type PostList = {
+  posts: PostSummary[]
+  bySlug: Map<string, PostSummary>
+  /** Every element of the answer by the hash of its bytes, for the next refresh. */
+  entries: Map<string, PreparedEntry>
+  /** Every post's content by its hash: an edit of a post's title keeps its sanitised HTML. */
+  contents: Map<string, PostContent>
+  version: string
+}
+
+/** What a completed refresh did, for logs (and metrics). */
+export type RefreshSummary = {
+  /** False when the answer was the same as the kept list's. */
+  changed: boolean
+  posts: number
+  /** Elements of the answer not seen in the list before, so parsed and validated again. */
+  changedEntries: number
+  leftOut: number
+  bytes: number
+  durationMs: number
+}
 
 export type PostStoreOptions = {
-  fetchPostList: () => Promise<BackendResult<unknown>>
+  /** The backend's answer, its body unread. */
+  fetchPostList: () => Promise<BackendResult<Response>>
   ttlMs: number
   siteUrl: string
   backendUrl: string
   now?: () => number
-  maxPosts?: number
+  maxListBytes?: number
+  /** Turns a post's HTML into what is safe to show; replaceable to count calls in tests. */
+  sanitize?: (dirty: string) => string
 }
 
+/** Work done between two turns of the event loop while deriving text, so requests keep flowing. */
+const SLICE_MS = 4
+
 /**
- * The post list, fetched from the backend, validated, sanitised and cached. Sanitising is slow,
- * so it happens once per changed list, in the load that fills the cache, never per request.
+ * The post list, fetched from the backend, validated and cached. Only elements of the answer
+ * that changed are parsed again; a post's sanitised HTML and its preview are worked out when a
+ * page first needs them and remembered by the hash of the content, so a refresh in which one
+ * post changed costs one post's work, and a cold start costs only what the first page shows.
  */
 export function createPostStore({
   fetchPostList,
@@ -136,8 +174,13 @@ export function createPostStore({
   siteUrl,
   backendUrl,
   now,
-  maxPosts = MAX_POSTS,
+  maxListBytes = MAX_LIST_BYTES,
+  sanitize = (dirty) =>
+    sanitizeHtml(dirty, { siteUrl, resolveImageSrc: (src) => siteImageUrl(src, backendUrl) }),
 }: PostStoreOptions) {
+  /** Each summary's content, without putting the content where a loader could send it. */
+  const contentOf = new WeakMap<PostSummary, PostContent>()
+
   const list = createCachedResource<PostList, string>({
     ttlMs,
     now,
@@ -156,6 +199,7 @@ export function createPostStore({
   })
 
   async function loadPostList(): Promise<LoadResult<PostList, string>> {
+    const started = performance.now()
     const result = await fetchPostList()
     if (result.status === 'error') {
       const { error } = result
@@ -163,17 +207,119 @@ export function createPostStore({
         error.kind === 'http' ? `HTTP error! status: ${error.status}` : FETCH_FAILED_MESSAGE
       return { status: 'error', error: message }
     }
-    if (!Array.isArray(result.data)) {
-      log('warn', 'blog post list is not a list', { type: typeof result.data })
-      return { status: 'error', error: FETCH_FAILED_MESSAGE }
+    const response = result.data
+    if (!response.body) return unreadable({ kind: 'malformed', reason: 'an empty answer' })
+    if (Number(response.headers.get('content-length') ?? 0) > maxListBytes) {
+      await response.body.cancel()
+      return unreadable({ kind: 'too-large', maxBytes: maxListBytes })
     }
-    const version = fingerprint(result.data)
+
+    const known = list.peek()?.entries
+    const entries = new Map<string, PreparedEntry>()
+    const order: PreparedEntry[] = []
+    const version = createHash('sha256')
+    let changedEntries = 0
+    const read = await readJsonArray(response.body, {
+      maxBytes: maxListBytes,
+      onElement(bytes) {
+        const hash = createHash('sha256').update(bytes).digest('base64url')
+        version.update(hash)
+        let entry = entries.get(hash) ?? known?.get(hash)
+        if (!entry) {
+          entry = prepareEntry(JSON.parse(bytes.toString('utf8')))
+          changedEntries += 1
+        }
+        entries.set(hash, entry)
+        order.push(entry)
+      },
+    })
+    if (read.status === 'error') return unreadable(read.error)
+
+    const listVersion = version.digest('base64url').slice(0, 22)
     const kept = list.peek()
-    // An unchanged answer needs no second sanitising pass.
-    if (kept?.version === version) return { status: 'success', value: kept }
-    const posts = await preparePosts(validEntries(result.data), { siteUrl, backendUrl, maxPosts })
+    // An unchanged answer keeps the same list (and the pages cached from it).
+    const unchanged = kept?.version === listVersion
+    const posts = unchanged ? kept.posts : listedPosts(order)
+    listRefreshed({
+      changed: !unchanged,
+      posts: posts.length,
+      changedEntries,
+      leftOut: order.length - posts.length,
+      bytes: read.bytes,
+      durationMs: Math.round(performance.now() - started),
+    })
+    if (unchanged) return { status: 'success', value: kept }
     const bySlug = new Map(posts.map((post) => [post.slug, post]))
-    return { status: 'success', value: { posts, bySlug, version } }
+    const contents = new Map(posts.map((post) => [contentOf.get(post)!.hash, contentOf.get(post)!]))
+    return {
+      status: 'success',
+      value: { posts, bySlug, entries, contents, version: listVersion },
+    }
+  }
+
+  function prepareEntry(raw: unknown): PreparedEntry {
+    const parsed = backendPostSchema.safeParse(raw)
+    if (!parsed.success) {
+      return {
+        status: 'left-out',
+        id: (raw as { id?: unknown } | null)?.id,
+        problems: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+      }
+    }
+    const entry = parsed.data
+    const publishedAt = new Date(entry.created_at)
+    const summary: PostSummary = {
+      id: entry.id,
+      slug: entry.slug,
+      title: entry.title,
+      category: entry.category,
+      author: entry.author,
+      status: entry.status,
+      tags: entry.tags,
+      publishedAt: publishedAt.toISOString(),
+      updatedAt: entry.updated_at ? new Date(entry.updated_at).toISOString() : null,
+      cardDate: formatCardDate(publishedAt),
+      postDate: formatPostDate(publishedAt),
+      postWords: entry.post_words,
+      wordCountLabel: formatWordCount(entry.post_words),
+      image: siteImageUrl(entry.image_url, backendUrl),
+    }
+    const hash = createHash('sha256').update(entry.content).digest('base64url')
+    const content = list.peek()?.contents.get(hash) ?? { hash, source: entry.content }
+    contentOf.set(summary, content)
+    return { status: 'post', summary, time: publishedAt.getTime(), content }
+  }
+
+  function textOf(summary: PostSummary): PostText {
+    const content = contentOf.get(summary)!
+    if (!content.text) {
+      const text = textOfHtml(content.source)
+      content.text = {
+        preview: textPreview(text, CARD_PREVIEW_CHARS),
+        teaser: textPreview(text, POST_TEASER_CHARS),
+      }
+    }
+    return content.text
+  }
+
+  function htmlOf(summary: PostSummary) {
+    const content = contentOf.get(summary)!
+    content.html ??= sanitize(content.source)
+    return content.html
+  }
+
+  /** Derives `pick` for each post, giving the event loop a turn now and then. */
+  async function eachWithText<T>(posts: readonly PostSummary[], pick: (post: PostSummary) => T) {
+    const picked: T[] = []
+    let sliceStarted = performance.now()
+    for (const post of posts) {
+      picked.push(pick(post))
+      if (performance.now() - sliceStarted > SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve))
+        sliceStarted = performance.now()
+      }
+    }
+    return picked
   }
 
   return {
@@ -186,8 +332,26 @@ export function createPostStore({
     async findPostBySlug(slug: string): Promise<FoundPost> {
       const result = await list.get()
       if (result.status === 'error') return { status: 'error', message: result.error }
-      const post = result.value.bySlug.get(slug)
-      return post ? { status: 'found', post } : { status: 'not-found' }
+      const summary = result.value.bySlug.get(slug)
+      if (!summary) return { status: 'not-found' }
+      return {
+        status: 'found',
+        post: { ...summary, html: htmlOf(summary), teaser: textOf(summary).teaser },
+      }
+    },
+
+    /** Cards for posts of the list, each with its preview. */
+    toPostCards(posts: readonly PostSummary[]): Promise<PostCard[]> {
+      return eachWithText(posts, (post) => {
+        const { slug, title, category, publishedAt, cardDate, wordCountLabel, image } = post
+        const { preview } = textOf(post)
+        return { slug, title, category, preview, publishedAt, cardDate, wordCountLabel, image }
+      })
+    },
+
+    /** Posts of the list with their teasers, for a feed. */
+    toFeedPosts(posts: readonly PostSummary[]): Promise<FeedPost[]> {
+      return eachWithText(posts, (post) => ({ ...post, teaser: textOf(post).teaser }))
     },
 
     /** Changes whenever the cached list's content changes; empty before the first list. */
@@ -199,82 +363,52 @@ export function createPostStore({
 
 export type PostStore = ReturnType<typeof createPostStore>
 
-/** Keeps the entries that fit the post shape, once per slug; logs the rest. */
-export function validEntries(entries: unknown[]): BackendPost[] {
-  const valid: BackendPost[] = []
+/** The posts of an answer, newest first, once per slug; the entries left out are logged. */
+function listedPosts(order: readonly PreparedEntry[]): PostSummary[] {
+  const listed: Array<Extract<PreparedEntry, { status: 'post' }>> = []
   const seenSlugs = new Set<string>()
-  entries.forEach((entry, index) => {
-    const parsed = backendPostSchema.safeParse(entry)
-    const id = (entry as { id?: unknown } | null)?.id
-    if (!parsed.success) {
+  order.forEach((entry, index) => {
+    if (entry.status === 'left-out') {
+      const { id, problems } = entry
       log('warn', 'blog post entry left out', {
         index,
         id: typeof id === 'number' || typeof id === 'string' ? id : undefined,
-        problems: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+        problems,
       })
       return
     }
-    if (seenSlugs.has(parsed.data.slug)) {
+    if (seenSlugs.has(entry.summary.slug)) {
       log('warn', 'blog post entry left out', {
         index,
-        id: parsed.data.id,
+        id: entry.summary.id,
         problems: ['duplicate slug'],
       })
       return
     }
-    seenSlugs.add(parsed.data.slug)
-    valid.push(parsed.data)
+    seenSlugs.add(entry.summary.slug)
+    listed.push(entry)
   })
-  return valid
-}
-
-async function preparePosts(
-  valid: BackendPost[],
-  { siteUrl, backendUrl, maxPosts }: { siteUrl: string; backendUrl: string; maxPosts: number },
-): Promise<Post[]> {
   // Newest first, as readers expect of a blog, whatever order the backend sends.
-  const newestFirst = valid
-    .map((entry) => ({ entry, time: Date.parse(entry.created_at) }))
-    .sort((a, b) => b.time - a.time)
-    .map(({ entry }) => entry)
-  const entries = newestFirst.slice(0, maxPosts)
-  if (newestFirst.length > maxPosts) {
-    log('warn', 'blog post list cut to its newest posts', {
-      received: newestFirst.length,
-      kept: maxPosts,
-    })
-  }
-  const sanitised = await sanitizeHtmlBatch(
-    entries.map((entry) => entry.content),
-    { siteUrl, resolveImageSrc: (src) => siteImageUrl(src, backendUrl) },
-  )
-  return entries.map((entry, index): Post => {
-    const { html, text: plainText } = sanitised[index]!
-    const publishedAt = new Date(entry.created_at)
-    return {
-      id: entry.id,
-      slug: entry.slug,
-      title: entry.title,
-      category: entry.category,
-      author: entry.author,
-      status: entry.status,
-      tags: entry.tags,
-      html,
-      preview: textPreview(plainText, CARD_PREVIEW_CHARS),
-      teaser: textPreview(plainText, POST_TEASER_CHARS),
-      publishedAt: publishedAt.toISOString(),
-      updatedAt: entry.updated_at ? new Date(entry.updated_at).toISOString() : null,
-      cardDate: formatCardDate(publishedAt),
-      postDate: formatPostDate(publishedAt),
-      postWords: entry.post_words,
-      wordCountLabel: formatWordCount(entry.post_words),
-      image: siteImageUrl(entry.image_url, backendUrl),
-    }
-  })
+  return listed.sort((a, b) => b.time - a.time).map((entry) => entry.summary)
 }
 
-function fingerprint(data: unknown) {
-  return createHash('sha256').update(JSON.stringify(data)).digest('base64url').slice(0, 22)
+/** Where every successful refresh completes, changed or not. */
+function listRefreshed(summary: RefreshSummary) {
+  log('info', 'blog post list refreshed', summary)
+}
+
+const READ_FAILURE_LOGS: Record<ArrayReadFailure['kind'], [level: 'warn' | 'error', msg: string]> =
+  {
+    'not-a-list': ['warn', 'blog post list is not a list'],
+    malformed: ['warn', 'blog post list unreadable'],
+    unreadable: ['warn', 'blog post list unreadable'],
+    'too-large': ['error', 'blog post list over the size cap, last good list kept'],
+  }
+
+function unreadable(failure: ArrayReadFailure): LoadResult<PostList, string> {
+  const [level, msg] = READ_FAILURE_LOGS[failure.kind]
+  log(level, msg, failure)
+  return { status: 'error', error: FETCH_FAILED_MESSAGE }
 }
 
 let defaultStore: PostStore | undefined
@@ -283,7 +417,7 @@ function store() {
   if (!defaultStore) {
     const config = getConfig()
     defaultStore = createPostStore({
-      fetchPostList: () => getBackendJson(POSTS_PATH),
+      fetchPostList: () => getBackendResponse(POSTS_PATH, 'application/json'),
       ttlMs: config.postsCacheTtlS * 1000,
       siteUrl: config.siteUrl,
       backendUrl: config.backendUrl,
@@ -297,9 +431,19 @@ export function getPosts() {
   return store().getPosts()
 }
 
-/** One post by slug, from the same cached list. */
+/** One post by slug, from the same cached list, with its sanitised content. */
 export function findPostBySlug(slug: string) {
   return store().findPostBySlug(slug)
+}
+
+/** Cards for a page of the list. */
+export function toPostCards(posts: readonly PostSummary[]) {
+  return store().toPostCards(posts)
+}
+
+/** Posts with teasers, for the feed. */
+export function toFeedPosts(posts: readonly PostSummary[]) {
+  return store().toFeedPosts(posts)
 }
 
 /** Changes whenever the cached list's content changes (for an HTML cache's invalidation). */

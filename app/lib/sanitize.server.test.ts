@@ -4,16 +4,16 @@ import { hostilePosts } from '../../mocks/fixtures/posts'
 import { xssPayloads } from '../../mocks/fixtures/xss-payloads'
 
 import { siteImageUrl } from './media.server'
-import { sanitizeHtmlBatch, type SanitizeOptions } from './sanitize.server'
+import { sanitizeHtml, textOfHtml, type SanitizeOptions } from './sanitize.server'
 
 const options: SanitizeOptions = {
   siteUrl: 'https://www.brightwell.example',
   resolveImageSrc: (src) => siteImageUrl(src, 'http://backend.internal:8000'),
 }
 
-async function clean(html: string) {
-  const [result] = await sanitizeHtmlBatch([html], options)
-  return result!
+/** The sanitised markup, and the text a preview takes from the same document unsanitised. */
+function clean(dirty: string) {
+  return { html: sanitizeHtml(dirty, options), text: textOfHtml(dirty) }
 }
 
 const FORBIDDEN_ELEMENTS =
@@ -48,23 +48,22 @@ function expectInert(html: string) {
   }
 }
 
-describe('sanitizeHtmlBatch against script injection', () => {
+describe('sanitizeHtml against script injection', () => {
   it.each(Object.entries(xssPayloads))('leaves nothing executable: %s', async (_name, payload) => {
-    const { html } = await clean(payload)
+    const { html } = clean(payload)
     expectInert(html)
     // Stable when parsed again: a change here would be the sign of a mutation-XSS vector.
-    expect((await clean(html)).html).toBe(html)
+    expect(clean(html).html).toBe(html)
   })
 
   it('neutralises all the payloads at once, as in a single post', async () => {
-    const { html } = await clean(Object.values(xssPayloads).join('\n<p>between</p>\n'))
+    const { html } = clean(Object.values(xssPayloads).join('\n<p>between</p>\n'))
     expectInert(html)
     expect(html).toContain('<p>between</p>')
   })
 
   it('neutralises the hostile fixture posts and keeps their safe text', async () => {
-    const contents = hostilePosts.map((post) => String(post.content))
-    const results = await sanitizeHtmlBatch(contents, options)
+    const results = hostilePosts.map((post) => clean(String(post.content)))
     for (const { html } of results) expectInert(html)
     expect(results[0]!.html).toContain('<h2>A safe heading</h2>')
     expect(results[0]!.html).toContain('<strong>bold</strong>')
@@ -77,12 +76,12 @@ describe('sanitizeHtmlBatch against script injection', () => {
 
   it('keeps the text of a link whose URL was unsafe, without the dead link', async () => {
     // eslint-disable-next-line no-script-url -- the attack under test
-    const { html } = await clean('<p>A <a href="javascript:alert(1)">click <b>here</b></a>.</p>')
+    const { html } = clean('<p>A <a href="javascript:alert(1)">click <b>here</b></a>.</p>')
     expect(html).toBe('<p>A click <b>here</b>.</p>')
   })
 
   it('drops forms, buttons and embeds together with their content', async () => {
-    const { html, text } = await clean(
+    const { html, text } = clean(
       '<p>before</p><form><label>Card number <input name=card></label><button>Pay</button></form><p>after</p>',
     )
     expect(html).toBe('<p>before</p><p>after</p>')
@@ -90,15 +89,15 @@ describe('sanitizeHtmlBatch against script injection', () => {
   })
 })
 
-describe('sanitizeHtmlBatch on ordinary content', () => {
+describe('sanitizeHtml on ordinary content', () => {
   it('keeps headings, lists, emphasis, quotes, tables and code', async () => {
     const safe =
       '<h2>Title</h2><p>A <strong>b</strong> <em>i</em> <code>c</code></p><ul><li>one</li></ul><ol start="3"><li>three</li></ol><blockquote><p>q</p></blockquote><table><thead><tr><th scope="col">h</th></tr></thead><tbody><tr><td>d</td></tr></tbody></table><pre><code>x = 1</code></pre>'
-    expect((await clean(safe)).html).toBe(safe)
+    expect(clean(safe).html).toBe(safe)
   })
 
   it('opens links to other sites in a new tab with rel="noopener noreferrer"', async () => {
-    const { html } = await clean(
+    const { html } = clean(
       '<a href="https://ico.org.uk/guide">ICO</a> <a href="http://example.com" target="_self" rel="opener">x</a>',
     )
     expect(html).toBe(
@@ -107,7 +106,7 @@ describe('sanitizeHtmlBatch on ordinary content', () => {
   })
 
   it('leaves links within the site as they are', async () => {
-    const { html } = await clean(
+    const { html } = clean(
       '<a href="/contact">contact</a> <a href="https://www.brightwell.example/blog">blog</a> <a href="#top">top</a> <a href="mailto:hi@example.com">mail</a>',
     )
     expect(html).toBe(
@@ -116,7 +115,7 @@ describe('sanitizeHtmlBatch on ordinary content', () => {
   })
 
   it('serves the backend’s images through the site and lazy-loads every image', async () => {
-    const { html } = await clean(
+    const { html } = clean(
       '<img src="/media/a.png" alt="A"><img src="http://backend.internal:8000/media/b.jpg" alt="B"><img src="https://cdn.example.com/c.webp" alt="C">',
     )
     expect(html).toBe(
@@ -125,7 +124,7 @@ describe('sanitizeHtmlBatch on ordinary content', () => {
   })
 
   it('drops images the page could not show safely', async () => {
-    const { html } = await clean(
+    const { html } = clean(
       '<p>x</p><img src="http://insecure.example.com/a.png" alt="a"><img alt="no source"><img src="/etc/passwd">',
     )
     expect(html).toBe('<p>x</p>')
@@ -133,16 +132,35 @@ describe('sanitizeHtmlBatch on ordinary content', () => {
 
   it('keeps raster data images and drops SVG ones', async () => {
     const png = 'data:image/png;base64,iVBORw0KGgo='
-    expect((await clean(`<img src="${png}" alt="dot">`)).html).toBe(
+    expect(clean(`<img src="${png}" alt="dot">`).html).toBe(
       `<img src="${png}" alt="dot" loading="lazy" decoding="async">`,
     )
-    expect((await clean('<img src="data:image/svg+xml,<svg/>" alt="x">')).html).toBe('')
+    expect(clean('<img src="data:image/svg+xml,<svg/>" alt="x">').html).toBe('')
   })
 
   it('gives the text a reader sees: tags gone, entities decoded, blocks apart', async () => {
-    const { text } = await clean(
+    const { text } = clean(
       '<h2>Costs</h2><p>From&nbsp;&pound;500 &amp; up &ndash; it&rsquo;s &lt;cheap&gt;</p><ul><li>one</li><li>two</li></ul>line<br>break',
     )
     expect(text).toBe('Costs From £500 & up – it’s <cheap> one two line break')
+  })
+})
+
+describe('textOfHtml', () => {
+  const documents = [
+    ...Object.entries(xssPayloads),
+    ...hostilePosts.map((post) => [post.slug, String(post.content)] as const),
+  ]
+
+  it.each(documents)('reads the text the sanitised document shows: %s', (_name, dirty) => {
+    expect(textOfHtml(dirty)).toBe(textOfHtml(sanitizeHtml(dirty, options)))
+  })
+
+  it('leaves out scripts, styles, SVG and what forms hold', () => {
+    expect(
+      textOfHtml(
+        '<p>a</p><script>evil()</script><style>p{}</style><svg><text>svg</text></svg><form>pay<button>now</button></form><template>t</template><p>b</p>',
+      ),
+    ).toBe('a b')
   })
 })

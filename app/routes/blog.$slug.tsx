@@ -61,8 +61,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (result.status === 'not-found') {
     return json({ status: 'not-found' } as const, { status: 404, headers })
   }
-  // Cards' fields stay behind: the post page shows the long forms.
-  const { preview: _preview, cardDate: _cardDate, ...post } = result.post
+  // The card's date stays behind: the post page shows the long form.
+  const { cardDate: _cardDate, ...post } = result.post
   const jsonLd = blogPostingJsonLd(result.post, getConfig().siteUrl)
   return json({ status: 'found', post, jsonLd } as const, { headers })
 }

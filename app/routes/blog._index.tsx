@@ -17,7 +17,7 @@ import { blogBreadcrumbs } from '~/lib/blog-structured-data.server'
 import { getConfig } from '~/lib/config.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 import { pageOf } from '~/lib/pagination'
-import { BLOG_PAGE_CACHE_CONTROL, BLOG_PAGE_SIZE, getPosts, toPostCard } from '~/lib/posts.server'
+import { BLOG_PAGE_CACHE_CONTROL, BLOG_PAGE_SIZE, getPosts, toPostCards } from '~/lib/posts.server'
 
 export const links: LinksFunction = () => [rssAlternateLink]
 
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       status: 'success',
-      posts: page.items.map(toPostCard),
+      posts: await toPostCards(page.items),
       page: page.page,
       pageCount: page.pageCount,
       jsonLd,

@@ -1,6 +1,6 @@
 import { getConfig } from '~/lib/config.server'
-import { rssXml } from '~/lib/feeds.server'
-import { getPosts } from '~/lib/posts.server'
+import { RSS_MAX_ITEMS, rssXml } from '~/lib/feeds.server'
+import { getPosts, toFeedPosts } from '~/lib/posts.server'
 
 export async function loader() {
   const result = await getPosts()
@@ -10,7 +10,9 @@ export async function loader() {
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
     })
   }
-  return new Response(rssXml(getConfig().siteUrl, result.posts), {
+  // The list is newest first: only the items the feed carries need their teasers.
+  const newest = await toFeedPosts(result.posts.slice(0, RSS_MAX_ITEMS))
+  return new Response(rssXml(getConfig().siteUrl, newest), {
     headers: {
       'Content-Type': 'application/rss+xml; charset=utf-8',
       'Cache-Control': 'public, max-age=300',

@@ -356,6 +356,44 @@ describe('a failing, slow or lying backend', () => {
   })
 })
 
+describe('a blog of 2,000 posts', () => {
+  let large: Stack
+
+  beforeAll(async () => {
+    // A 20 MB answer on a busy machine: more time than the default to read it.
+    large = await startStack({ SITE_URL, BACKEND_TIMEOUT_MS: '60000' })
+    await large.mock.setState({ posts: 'generated', generatedPosts: 2_000 })
+    // The mock builds its answer once, before the server asks.
+    await (await fetch(`${large.mock.url}/app/posts/`)).arrayBuffer()
+  }, 60_000)
+  afterAll(async () => {
+    await large?.stop()
+  })
+
+  it('reaches every post: at its URL, in the pages and in the sitemap', async () => {
+    const first = await get('/blog', large.baseUrl)
+    expect(first.status).toBe(200)
+    expect(first.html).toContain('href="/blog/generated-post-1999"')
+    expect(visibleText(first.html)).toContain('Page 1 of 223')
+
+    const last = await get('/blog?page=223', large.baseUrl)
+    expect(last.status).toBe(200)
+    expect(last.html.match(/Read More →/g)).toHaveLength(2)
+    expect(last.html).toContain('href="/blog/generated-post-0"')
+
+    const oldest = await get('/blog/generated-post-0', large.baseUrl)
+    expect(oldest.status).toBe(200)
+    expect(oldest.html).toContain('Generated post 0</h2>')
+
+    const sitemap = await get('/sitemap.xml', large.baseUrl)
+    expect(sitemap.html.match(/<loc>[^<]*\/blog\/generated-post-\d+<\/loc>/g)).toHaveLength(2_000)
+    const rss = await get('/blog/rss.xml', large.baseUrl)
+    expect(rss.html.match(/<item>/g)).toHaveLength(50)
+    expect(rss.html).toContain(`<link>${SITE_URL}/blog/generated-post-1999</link>`)
+    expect(large.server.output()).not.toContain('cut to its newest')
+  })
+})
+
 describe('an unreachable backend', () => {
   it('answers 502 with "Failed to fetch blogs"', async () => {
     const server = await startServer({ BACKEND_URL: UNREACHABLE_URL })

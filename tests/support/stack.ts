@@ -113,16 +113,17 @@ export async function spawnListening(
 /**
  * Starts the built server with the given environment and waits for /healthz; on `port` when
  * given (a restart behind a load balancer), else on a free one. Metrics are off unless asked for:
- * their default port would be shared by every test server.
+ * their default port would be shared by every test server. `root` is another checkout's build,
+ * for before-and-after figures.
  */
 export async function startServer(
   env: Record<string, string | undefined>,
-  { port: fixedPort }: { port?: number } = {},
+  { port: fixedPort, root = ROOT }: { port?: number; root?: string } = {},
 ): Promise<RunningServer> {
   const { child, port, output, exited } = await spawnListening(
     (port) =>
       spawn(process.execPath, ['build/server/index.js'], {
-        cwd: ROOT,
+        cwd: root,
         env: {
           PATH: process.env.PATH,
           NODE_ENV: 'production',

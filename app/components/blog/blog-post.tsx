@@ -8,7 +8,7 @@ import { JsonLd } from '../json-ld'
 
 import { PostImage } from './post-image'
 
-export type PostView = Omit<Post, 'preview' | 'cardDate'>
+export type PostView = Omit<Post, 'cardDate'>
 
 /** A whole post: its header, hero image, sanitised content, tags and the way back. */
 export function BlogPost({ post, jsonLd }: { post: PostView; jsonLd: string }) {
@@ -54,7 +54,7 @@ export function BlogPost({ post, jsonLd }: { post: PostView; jsonLd: string }) {
 
       <div
         className="prose prose-slate mx-auto mt-10 break-words max-w-3xl prose-headings:tracking-tight prose-a:text-indigo-700 prose-img:rounded-xl"
-        // Sanitised on the server when the list was fetched (app/lib/sanitize.server.ts).
+        // Sanitised on the server when the post was first asked for (app/lib/sanitize.server.ts).
         dangerouslySetInnerHTML={{ __html: post.html }}
       />
 

@@ -1,0 +1,350 @@
+/**
+ * `npm run bench:blog`: the blog at scale. Starts the production server against the mock backend
+ * generating N posts of about 10 KB each and prints, for each N, what a visitor and an operator
+ * see: the first /blog, the first view of the oldest post, how many posts are reachable, the CPU
+ * a refresh costs when one post changed, how / answers while that refresh runs, and memory.
+ * Needs `npm run build` first.
+ *
+ *   BENCH_BLOG_SIZES=100,500,2000   the values of N
+ *   BENCH_BLOG_REFRESHES=50         refreshes (each with one post changed) for the memory figure
+ *   BENCH_BLOG_TIMED_REFRESHES=20   refreshes during which / is timed
+ *   BENCH_SERVER_ROOT=/path         another checkout's build, for before-and-after figures
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import {
+  freePort,
+  mockControl,
+  requireProductionBuild,
+  ROOT,
+  startServer,
+  type MockControl,
+  type RunningServer,
+} from '../tests/support/stack'
+
+const SIZES = (process.env.BENCH_BLOG_SIZES ?? '100,500,2000').split(',').map(Number)
+const REFRESHES = Number(process.env.BENCH_BLOG_REFRESHES ?? 50)
+const SERVER_ROOT = path.resolve(process.env.BENCH_SERVER_ROOT ?? ROOT)
+/** Refreshes whose CPU is measured (the median is shown). */
+const MEASURED_REFRESHES = 5
+/** Refreshes during which / is timed (only while each runs), pooled for the percentile. */
+const TIMED_REFRESHES = Number(process.env.BENCH_BLOG_TIMED_REFRESHES ?? 20)
+/** The post list (and the rendered pages) are stale after this, so refreshes come at will. */
+const TTL_S = 2
+/** Visitors of / while a refresh runs: each asks, waits for the answer, pauses, asks again. */
+const HOME_VISITORS = 4
+const HOME_PAUSE_MS = 10
+const CLOCK_TICKS_PER_S = 100
+
+type Row = {
+  posts: number
+  answerBytes: number
+  backendMs: number
+  coldBlogMs: number
+  coldBlogCpuMs: number
+  oldestPostMs: number
+  oldestPostCpuMs: number
+  oldestPostStatus: number
+  inSitemap: number
+  inPages: number
+  byUrl: number
+  refreshCpuMs: number
+  refreshMs: number
+  homeIdle: Latencies
+  homeDuringRefresh: Latencies
+  rssAfterWarmUpMb: number
+  rssOverRefreshesMb: { first: number; last: number; max: number; count: number }
+}
+
+type Latencies = { p99: number; max: number; samples: number }
+
+requireProductionBuild()
+printHeader()
+for (const posts of SIZES) printRow(await benchmark(posts))
+console.log(
+  `\nLoad average at the end: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores.`,
+)
+
+async function benchmark(posts: number): Promise<Row> {
+  const mock = await startMock(posts)
+  const server = await startServer(
+    {
+      BACKEND_URL: mock.control.url,
+      POSTS_CACHE_TTL_S: String(TTL_S),
+      BACKEND_TIMEOUT_MS: '60000',
+    },
+    { root: SERVER_ROOT },
+  ).catch(async (cause: unknown) => {
+    await mock.stop()
+    throw cause
+  })
+  const refreshes = refreshCounter(server)
+  try {
+    // The mock builds its answer once; the second time tells how long the answer takes on its own.
+    await timedFetch(`${mock.control.url}/app/posts/`)
+    const { ms: backendMs, bytes: answerBytes } = await timedFetch(`${mock.control.url}/app/posts/`)
+    // CPU time too: on a shared machine wall times measure the neighbours as well.
+    let cpuBefore = cpuMs(server)
+    const cold = await timedFetch(`${server.url}/blog`)
+    const coldBlogCpuMs = cpuMs(server) - cpuBefore
+    cpuBefore = cpuMs(server)
+    const oldest = await timedFetch(`${server.url}/blog/generated-post-0`)
+    const oldestPostCpuMs = cpuMs(server) - cpuBefore
+    console.error(`N=${posts}: cold /blog ${cold.ms} ms, oldest post ${oldest.ms} ms`)
+
+    const inSitemap = await postsInSitemap(server)
+    const pageSlugs = await postsInPages(server)
+    const byUrl = await postsByUrl(server, pageSlugs)
+    const rssAfterWarmUpMb = rssMb(server)
+    console.error(`N=${posts}: reachable ${inSitemap}/${pageSlugs.length}/${byUrl}`)
+
+    const cpu: number[] = []
+    const durations: number[] = []
+    let revision = 0
+    for (let i = 0; i < MEASURED_REFRESHES; i += 1) {
+      const { cpuMs, ms } = await refreshWithOneChange(server, mock.control, refreshes, ++revision)
+      cpu.push(cpuMs)
+      durations.push(ms)
+    }
+    // Idle and refresh windows alike start with / freshly rendered and last as long as a refresh.
+    const idle: number[] = []
+    const duringRefresh: number[] = []
+    for (let i = 0; i < TIMED_REFRESHES; i += 1) {
+      await prepareChange(mock.control, ++revision)
+      await timedFetch(`${server.url}/`)
+      duringRefresh.push(...(await sampleHome(server, () => triggerRefresh(server, refreshes))))
+      await sleep(TTL_S * 1000 + 50)
+      await timedFetch(`${server.url}/`)
+      idle.push(...(await sampleHome(server, () => sleep(median(durations)))))
+    }
+
+    const rss: number[] = []
+    for (let i = 0; i < REFRESHES; i += 1) {
+      await refreshWithOneChange(server, mock.control, refreshes, ++revision)
+      // The changed post is shown once, as its first reader would.
+      await timedFetch(`${server.url}/blog/generated-post-${Math.floor(posts / 2)}`)
+      rss.push(rssMb(server))
+    }
+
+    return {
+      posts,
+      answerBytes,
+      backendMs,
+      coldBlogMs: cold.ms,
+      coldBlogCpuMs,
+      oldestPostMs: oldest.ms,
+      oldestPostCpuMs,
+      oldestPostStatus: oldest.status,
+      inSitemap,
+      inPages: pageSlugs.length,
+      byUrl,
+      refreshCpuMs: median(cpu),
+      refreshMs: median(durations),
+      homeIdle: latencies(idle),
+      homeDuringRefresh: latencies(duringRefresh),
+      rssAfterWarmUpMb,
+      rssOverRefreshesMb: {
+        first: rss[0] ?? 0,
+        last: rss.at(-1) ?? 0,
+        max: Math.max(0, ...rss),
+        count: rss.length,
+      },
+    }
+  } finally {
+    await server.stop()
+    await mock.stop()
+  }
+}
+
+/** The mock backend in its own process, so that its work does not disturb the timings here. */
+async function startMock(
+  posts: number,
+): Promise<{ control: MockControl; stop: () => Promise<void> }> {
+  const port = await freePort()
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'mocks/backend.ts')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, MOCK_BACKEND_PORT: String(port), MOCK_GENERATED_POSTS: String(posts) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (String(chunk).includes('listening')) resolve()
+    })
+    child.on('exit', () => reject(new Error('the mock backend stopped')))
+  })
+  return {
+    control: mockControl(`http://127.0.0.1:${port}`),
+    stop: () =>
+      new Promise((resolve) => {
+        child.on('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+/** Counts the server's log lines for refreshes that changed the list. */
+function refreshCounter(server: RunningServer) {
+  let count = 0
+  let pending = ''
+  server.process.stdout!.on('data', (chunk: Buffer) => {
+    const lines = (pending + String(chunk)).split('\n')
+    pending = lines.pop() ?? ''
+    for (const line of lines) {
+      if (line.includes('"msg":"blog post list refreshed"') && !line.includes('"changed":false')) {
+        count += 1
+      }
+    }
+  })
+  return { count: () => count }
+}
+
+/** Changes one post at the backend and lets the server's list go stale. */
+async function prepareChange(mock: MockControl, revision: number) {
+  await mock.setState({ revision })
+  // The mock builds the changed answer now, not while the server waits for it.
+  await timedFetch(`${mock.url}/app/posts/`)
+  await sleep(TTL_S * 1000 + 50)
+}
+
+async function refreshWithOneChange(
+  server: RunningServer,
+  mock: MockControl,
+  refreshes: { count: () => number },
+  revision: number,
+) {
+  await prepareChange(mock, revision)
+  return triggerRefresh(server, refreshes)
+}
+
+/**
+ * Asks for /blog (served from the stale list at once; the refresh runs behind it) and waits for
+ * the refresh's log line; gives the server's CPU time and the wall time it took.
+ */
+async function triggerRefresh(server: RunningServer, refreshes: { count: () => number }) {
+  const before = refreshes.count()
+  const cpuBefore = cpuMs(server)
+  const started = performance.now()
+  await timedFetch(`${server.url}/blog`)
+  const deadline = Date.now() + 120_000
+  while (refreshes.count() === before) {
+    if (Date.now() > deadline) throw new Error('no refresh within 2 minutes')
+    await sleep(5)
+  }
+  return { cpuMs: cpuMs(server) - cpuBefore, ms: Math.round(performance.now() - started) }
+}
+
+/** Latencies of / asked by a few steady visitors for as long as `during` runs. */
+async function sampleHome(server: RunningServer, during: () => Promise<unknown>) {
+  const samples: number[] = []
+  let running = true
+  const visitor = async () => {
+    while (running) {
+      samples.push((await timedFetch(`${server.url}/`)).ms)
+      await sleep(HOME_PAUSE_MS)
+    }
+  }
+  const visitors = Array.from({ length: HOME_VISITORS }, visitor)
+  await during()
+  running = false
+  await Promise.all(visitors)
+  return samples
+}
+
+async function postsInSitemap(server: RunningServer) {
+  const xml = await (await fetch(`${server.url}/sitemap.xml`)).text()
+  return (xml.match(/<loc>[^<]*\/blog\/[^<]+<\/loc>/g) ?? []).length
+}
+
+/** Every post linked from the blog's pages, following "next" to the last page. */
+async function postsInPages(server: RunningServer) {
+  const slugs = new Set<string>()
+  for (let page = 1; ; page += 1) {
+    const response = await fetch(`${server.url}/blog${page > 1 ? `?page=${page}` : ''}`)
+    if (response.status !== 200) break
+    const html = await response.text()
+    for (const [, slug] of html.matchAll(/href="\/blog\/([^"?#/]+)"/g)) {
+      if (slug !== 'rss.xml') slugs.add(slug!)
+    }
+    if (!html.includes(`?page=${page + 1}"`)) break
+  }
+  return [...slugs]
+}
+
+/** How many of these posts answer 200 at their own URL: the first view of each. */
+async function postsByUrl(server: RunningServer, slugs: string[]) {
+  let found = 0
+  for (const slug of slugs) {
+    if ((await timedFetch(`${server.url}/blog/${slug}`)).status === 200) found += 1
+  }
+  return found
+}
+
+async function timedFetch(url: string) {
+  const started = performance.now()
+  const response = await fetch(url)
+  const body = await response.arrayBuffer()
+  return {
+    status: response.status,
+    bytes: body.byteLength,
+    ms: Math.round((performance.now() - started) * 10) / 10,
+  }
+}
+
+/** CPU time of the server process so far (all its threads), in ms. */
+function cpuMs(server: RunningServer) {
+  const stat = fs.readFileSync(`/proc/${server.process.pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S
+}
+
+function rssMb(server: RunningServer) {
+  const status = fs.readFileSync(`/proc/${server.process.pid}/status`, 'utf8')
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024)
+}
+
+function latencies(samples: number[]): Latencies {
+  const sorted = [...samples].sort((a, b) => a - b)
+  const p99 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0
+  return { p99, max: sorted.at(-1) ?? 0, samples: sorted.length }
+}
+
+function median(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? 0
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+function printHeader() {
+  console.log(
+    `\nProduction build (${path.relative(ROOT, SERVER_ROOT) || '.'}) on loopback against the mock ` +
+      `backend's generated posts; refreshes each with one post changed; / asked by ` +
+      `${HOME_VISITORS} steady visitors, timed while ${TIMED_REFRESHES} refreshes ran and in as ` +
+      `many idle windows as long. Load average at the start: ${os.loadavg()[0]!.toFixed(1)} on ` +
+      `${os.cpus().length} cores.\n`,
+  )
+  console.log(
+    '| posts | answer | backend alone | cold `/blog` (server CPU) | oldest post, first view (server CPU) | reachable: sitemap / pages / URL | CPU for a one-post refresh (median of 5) | `/` p99 idle / during refresh (max) | RSS after warm-up | RSS over refreshes (first → last, max) |',
+  )
+  console.log('|---:|---:|---:|---:|---:|---|---:|---|---:|---|')
+}
+
+function printRow(row: Row) {
+  const oldest =
+    row.oldestPostStatus === 200
+      ? `${row.oldestPostMs} ms (${row.oldestPostCpuMs} ms)`
+      : String(row.oldestPostStatus)
+  const rss = row.rssOverRefreshesMb
+  console.log(
+    `| ${row.posts.toLocaleString('en-GB')} | ${(row.answerBytes / 1e6).toFixed(1)} MB | ${row.backendMs} ms | ${row.coldBlogMs} ms (${row.coldBlogCpuMs} ms) | ${oldest} | ${row.inSitemap} / ${row.inPages} / ${row.byUrl} | ${row.refreshCpuMs} ms (${row.refreshMs} ms wall) | ${row.homeIdle.p99} / ${row.homeDuringRefresh.p99} ms (${row.homeDuringRefresh.max} ms; ${row.homeDuringRefresh.samples} samples) | ${row.rssAfterWarmUpMb} MB | ${rss.first} → ${rss.last} MB, max ${rss.max} (${rss.count}) |`,
+  )
+}
