@@ -155,13 +155,18 @@ app.use((_req, res, next) => {
   next()
 })
 
+/** The pages made from the post list: the blog's list and its posts. */
+const showsPosts = (path: string) => path === '/blog' || path.startsWith('/blog/')
+
 if (config.isProduction && config.postsCacheTtlS > 0) {
   app.use(
     createRenderCache({
       ttlMs: config.postsCacheTtlS * 1000,
       freshValues: (res) => [res.locals.cspNonce as string, res.locals.enquiryServedAt as string],
-      // entry.server exports the version of the data pages show (the post list).
-      version: () => {
+      // entry.server exports the version of the data blog pages show (the post list). Other pages
+      // show none of it, so a new post does not make every visitor of / wait for a render.
+      version: (req) => {
+        if (!showsPosts(req.path)) return ''
         const entry = build.entry.module as { renderCacheVersion?: () => string }
         return entry.renderCacheVersion?.() ?? ''
       },

@@ -24,6 +24,8 @@ function page(nonce: string, servedAt: string) {
 }
 
 let responses = 0
+/** The version of the data that pages under /blog/ show; other pages show none of it. */
+let postsVersion = 'a'
 
 let server: http.Server
 let baseUrl: string
@@ -44,7 +46,7 @@ beforeAll(async () => {
   app.use(
     createRenderCache({
       ttlMs: 60_000,
-      version: () => '1',
+      version: (req) => (req.path.startsWith('/blog/') ? postsVersion : ''),
       freshValues: (res) => [res.locals.cspNonce as string, res.locals.servedAt as string],
       isUnknownAddress: (req) => req.path.startsWith('/missing/'),
     }),
@@ -196,5 +198,18 @@ describe('the page for unknown addresses', () => {
     await (await fetch(`${baseUrl}/missing/one`)).text()
     const response = await fetch(`${baseUrl}/missing/two?_data=root`)
     expect(response.headers.get('x-render-cache')).toBeNull()
+  })
+})
+
+describe('a change of the data pages show', () => {
+  it('renders again only the pages that show that data', async () => {
+    for (const path of ['/blog/list', '/about']) await fetch(`${baseUrl}${path}`)
+    postsVersion = 'b'
+    const blog = await fetch(`${baseUrl}/blog/list`)
+    const about = await fetch(`${baseUrl}/about`)
+    expect(blog.headers.get('x-render-cache')).toBe('miss')
+    expect(about.headers.get('x-render-cache')).toBe('hit')
+    const again = await fetch(`${baseUrl}/blog/list`)
+    expect(again.headers.get('x-render-cache')).toBe('hit')
   })
 })

@@ -20,8 +20,11 @@ type Entry = {
 type RenderCacheOptions = {
   /** how long a rendered page may be served, in ms */
   ttlMs: number
-  /** changes whenever data that pages show changes (the post list); a change drops every entry */
-  version: () => string
+  /**
+   * The version of the data the requested page shows (the post list, for blog pages): an entry
+   * rendered with another version is rendered again
+   */
+  version: (req: Request) => string
   /**
    * What is fresh in every response, in a fixed order (the CSP nonce; the enquiry form's signed
    * time): a replay puts the response's own values where the rendered ones stood.
@@ -159,7 +162,7 @@ export function createRenderCache({
     const key = found
     const cachedStatus = key === NOT_FOUND_KEY ? 404 : 200
     const values = freshValues(res)
-    const currentVersion = version()
+    const currentVersion = version(req)
     const entry = entries.get(key)
 
     if (entry && entry.version === currentVersion && entry.expiresAt > now()) {
