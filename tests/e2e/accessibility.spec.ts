@@ -4,21 +4,10 @@
  * page's enquiry form. (The thank-you dialog after a sent enquiry is audited in contact.spec.ts.)
  */
 import { waitLikeAPerson } from '../support/enquiry'
+import { EVERY_ROUTE } from '../support/routes'
 
 import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
-
-const ROUTES = [
-  '/',
-  '/blog',
-  '/blog/restaurant-ai-phone-bookings',
-  '/blog/no-such-post',
-  '/contact',
-  '/contact?sent=1',
-  '/privacy-policy',
-  '/terms-of-service',
-  '/no-such-page',
-]
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`axe on every route, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
@@ -29,7 +18,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.addInitScript(() => window.localStorage.setItem('cookieConsent', 'declined'))
     })
 
-    for (const route of ROUTES) {
+    for (const route of EVERY_ROUTE) {
       test(`${route} has no violations`, async ({ page }) => {
         await page.goto(route)
         await expectNoAxeViolations(page)

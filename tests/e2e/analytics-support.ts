@@ -79,6 +79,13 @@ export async function pageViews(analytics: AnalyticsStandIn, provider: Provider)
     .map((request) => new URL(provider === 'ga4' ? request.params.dl! : request.params.u!).pathname)
 }
 
+/** A first visit to the home page that ends in 'I Consent' and the page view it starts. */
+export async function consentOnHome(page: Page, analytics: AnalyticsStandIn, provider: Provider) {
+  await page.goto('/')
+  await consentDialog(page).getByRole('button', { name: 'I Consent' }).click()
+  await expect.poll(() => pageViews(analytics, provider)).toEqual(['/'])
+}
+
 export async function gaCookies(context: BrowserContext) {
   return (await context.cookies()).filter((cookie) => /^_ga(_|$)/.test(cookie.name))
 }
@@ -144,9 +151,7 @@ export function describeProvider(provider: Provider) {
     analytics,
     context,
   }) => {
-    await page.goto('/')
-    await consentDialog(page).getByRole('button', { name: 'I Consent' }).click()
-    await expect.poll(() => pageViews(analytics, provider)).toEqual(['/'])
+    await consentOnHome(page, analytics, provider)
     await expect(page.locator('script[data-analytics]')).toHaveCount(1)
 
     await openBlogInPage(page)
@@ -193,9 +198,7 @@ export function describeProvider(provider: Provider) {
       analytics,
       context,
     }) => {
-      await page.goto('/')
-      await consentDialog(page).getByRole('button', { name: 'I Consent' }).click()
-      await expect.poll(() => pageViews(analytics, provider)).toEqual(['/'])
+      await consentOnHome(page, analytics, provider)
       if (provider === 'ga4') await expect.poll(() => gaCookies(context)).toHaveLength(2)
 
       await cookieSettings(page).click()
@@ -220,9 +223,7 @@ export function describeProvider(provider: Provider) {
     page,
     analytics,
   }) => {
-    await page.goto('/')
-    await consentDialog(page).getByRole('button', { name: 'I Consent' }).click()
-    await expect.poll(() => pageViews(analytics, provider)).toEqual(['/'])
+    await consentOnHome(page, analytics, provider)
 
     await page.clock.setFixedTime(Date.now() + 330 * DAY_MS)
     await page.reload()

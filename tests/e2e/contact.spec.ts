@@ -5,6 +5,7 @@ import type { Locator, Page } from '@playwright/test'
 
 import {
   ENQUIRY_FAILED_MESSAGE as FAILED_MESSAGE,
+  REQUIRED_MESSAGES,
   servedAtMs,
   uniqueEnquiry,
   waitLikeAPerson,
@@ -81,14 +82,7 @@ test.describe('the enquiry form, JavaScript on', () => {
     await page.goto('/contact')
     await form(page).getByRole('button', { name: 'Send Message' }).click()
 
-    for (const [field, message] of [
-      ['firstName', 'First name is required'],
-      ['lastName', 'Last name is required'],
-      ['email', 'Email is required'],
-      ['phone', 'Phone number is required'],
-      ['businessName', 'Business name is required'],
-      ['message', 'Please tell us about your needs'],
-    ] as const) {
+    for (const [field, message] of REQUIRED_MESSAGES) {
       const input = form(page).getByLabel(LABELS[field], { exact: true })
       await expect(input).toHaveAttribute('aria-invalid', 'true')
       await expect(input).toHaveAccessibleDescription(new RegExp(message))

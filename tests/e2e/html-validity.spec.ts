@@ -4,25 +4,14 @@
  * Checker. (The server's HTML of every page is checked in tests/integration/html-validity.test.ts.)
  */
 import { nuErrors, type CheckedPage } from '../support/nu-checker'
+import { EVERY_ROUTE } from '../support/routes'
 
 import { expect, test } from './fixtures'
-
-const ROUTES = [
-  '/',
-  '/blog',
-  '/blog/restaurant-ai-phone-bookings',
-  '/blog/no-such-post',
-  '/contact',
-  '/contact?sent=1',
-  '/privacy-policy',
-  '/terms-of-service',
-  '/no-such-page',
-]
 
 test('every page is valid HTML after hydration', async ({ page }) => {
   test.setTimeout(120_000)
   const pages: CheckedPage[] = []
-  for (const route of ROUTES) {
+  for (const route of EVERY_ROUTE) {
     await page.goto(route)
     if (route === '/') {
       await expect(page.getByRole('dialog', { name: 'Your privacy, your choice' })).toBeVisible()

@@ -5,7 +5,11 @@
 import { createCookieSessionStorage } from '@remix-run/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { ENQUIRY_FAILED_MESSAGE as FAILED_MESSAGE, uniqueEnquiry } from '../support/enquiry'
+import {
+  ENQUIRY_FAILED_MESSAGE as FAILED_MESSAGE,
+  REQUIRED_MESSAGES,
+  uniqueEnquiry,
+} from '../support/enquiry'
 import {
   startServer,
   startStack,
@@ -149,14 +153,7 @@ describe.each([
     const response = await post(encode(blank))
     expect(response.status).toBe(400)
     const html = await response.text()
-    for (const [field, message] of [
-      ['firstName', 'First name is required'],
-      ['lastName', 'Last name is required'],
-      ['email', 'Email is required'],
-      ['phone', 'Phone number is required'],
-      ['businessName', 'Business name is required'],
-      ['message', 'Please tell us about your needs'],
-    ]) {
+    for (const [field, message] of REQUIRED_MESSAGES) {
       expect(html).toContain(`id="contact-${field}-error"`)
       expect(html).toMatch(
         new RegExp(`id="contact-${field}-error"[^>]*>(<svg.*?</svg>)?${message}</p>`),

@@ -19,6 +19,16 @@ export const SAMPLE_ENQUIRY: EnquiryValues = {
   message: 'We miss calls while on jobs and want an AI receptionist to book visits.',
 }
 
+/** What each field says when it is sent empty, written out as a visitor reads it. */
+export const REQUIRED_MESSAGES = [
+  ['firstName', 'First name is required'],
+  ['lastName', 'Last name is required'],
+  ['email', 'Email is required'],
+  ['phone', 'Phone number is required'],
+  ['businessName', 'Business name is required'],
+  ['message', 'Please tell us about your needs'],
+] as const
+
 let sent = 0
 
 /** The sample, with a numbered message so that it is not a repeat of an earlier one. */
