@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startMockBackend, type MockBackend } from '../../mocks/backend'
+import { uniqueEnquiry } from '../support/enquiry'
 import { startHaproxy } from '../support/haproxy'
 import { startRedis } from '../support/redis'
 import { mockControl, startServer, type RunningServer } from '../support/stack'
@@ -65,14 +66,7 @@ describe('two instances behind HAProxy', () => {
       const response = await fetch(`${haproxy.url}/contact`, {
         method: 'POST',
         redirect: 'manual',
-        body: new URLSearchParams({
-          firstName: 'Priya',
-          lastName: 'Shah',
-          email: `priya+${i}@example.com`,
-          phone: '+44 7700 900456',
-          businessName: 'Shah Dental',
-          message: `Enquiry number ${i}: our receptionist cannot keep up with calls.`,
-        }),
+        body: new URLSearchParams(uniqueEnquiry()),
       })
       statuses.push(response.status)
     }

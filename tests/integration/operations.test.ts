@@ -6,18 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startMockBackend, type MockBackend } from '../../mocks/backend'
+import { uniqueEnquiry } from '../support/enquiry'
 import { freePort, mockControl, startServer, type RunningServer } from '../support/stack'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const SITE_URL = 'https://www.brightwell.example'
-const ENQUIRY = {
-  firstName: 'Priya',
-  lastName: 'Shah',
-  email: 'priya@example.com',
-  phone: '+44 7700 900456',
-  businessName: 'Shah Dental',
-  message: 'Our receptionist cannot keep up with calls on Mondays.',
-}
 
 let backend: MockBackend
 let server: RunningServer
@@ -86,7 +79,7 @@ describe('request ids', () => {
         method: 'POST',
         headers: { 'x-request-id': id },
         redirect: 'manual',
-        body: new URLSearchParams(ENQUIRY),
+        body: new URLSearchParams(uniqueEnquiry()),
       })
       expect(response.status).toBe(303)
       expect(response.headers.get('x-request-id')).toBe(id)
@@ -239,7 +232,7 @@ describe('metrics', () => {
     await mock.setState({ enquiries: 'fail' })
     const failed = await fetch(`${server.url}/contact`, {
       method: 'POST',
-      body: new URLSearchParams(ENQUIRY),
+      body: new URLSearchParams(uniqueEnquiry()),
     })
     await mock.setState({ enquiries: 'ok' })
     expect(failed.status).toBe(502)
