@@ -269,6 +269,8 @@ test.describe('header on the legal pages, JavaScript on', () => {
         .getByRole('link', { name: label })
         .click()
       await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/')
+      // The home page opens at the top; the scroll to the section starts 100 ms after it renders.
+      await page.waitForFunction(() => window.scrollY > 0)
       await waitForScrollToSettle(page)
       const top = await page
         .locator(`#${sectionId}`)
