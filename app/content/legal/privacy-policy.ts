@@ -3,6 +3,7 @@ import type { AnalyticsSettings } from '~/lib/analytics'
 import { analyticsDisclosure } from '../analytics-disclosure'
 import { COMPANY } from '../company'
 
+import { CONTACT_DETAILS_LIST } from './contact-details'
 import type { LegalBlock, LegalDocument } from './types'
 
 /**
@@ -462,14 +463,7 @@ export function privacyPolicyFor(analytics: AnalyticsSettings | null | undefined
             kind: 'p',
             text: 'If you have any questions about this policy or how we handle your personal data, or you want to exercise your rights, please get in touch:',
           },
-          {
-            kind: 'ul',
-            items: [
-              ['Email: ', { contact: 'email' }],
-              ['Phone: ', { contact: 'phone' }],
-              `Post: ${COMPANY.legalName}, ${COMPANY.registeredOffice}`,
-            ],
-          },
+          CONTACT_DETAILS_LIST,
           {
             kind: 'p',
             text: 'We are not required to appoint a Data Protection Officer. Questions about data protection are handled directly by a director of the company.',

@@ -1,5 +1,6 @@
 import { COMPANY } from '../company'
 
+import { CONTACT_DETAILS_LIST } from './contact-details'
 import type { LegalDocument } from './types'
 
 export const termsOfService: LegalDocument = {
@@ -303,14 +304,7 @@ export const termsOfService: LegalDocument = {
       title: '12. Contact us',
       blocks: [
         { kind: 'p', text: 'If you have any questions about these terms, please contact us:' },
-        {
-          kind: 'ul',
-          items: [
-            ['Email: ', { contact: 'email' }],
-            ['Phone: ', { contact: 'phone' }],
-            `Post: ${COMPANY.legalName}, ${COMPANY.registeredOffice}`,
-          ],
-        },
+        CONTACT_DETAILS_LIST,
         {
           kind: 'p',
           text: 'Formal notices under these terms, including termination notices, may be sent by email to the address each of us has given the other.',
