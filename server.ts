@@ -12,6 +12,7 @@ import { ConfigError, getConfig } from './app/lib/config.server'
 import { MAX_REQUEST_BODY_BYTES } from './app/lib/constants'
 import { log } from './app/lib/log.server'
 import { metrics } from './app/lib/metrics.server'
+import { defaultSanitizer } from './app/lib/sanitizer.server'
 import { createDuplicateMemory } from './server/duplicate-memory'
 import { redirectToHttps } from './server/https-redirect'
 import { startMetricsServer } from './server/metrics-endpoint'
@@ -210,6 +211,8 @@ const server = app.listen(config.port, config.host, () => {
     metricsPort: config.metricsPort,
   })
   if (!config.isProduction) broadcastDevReady(build)
+  // Visitors and crawlers come soon after a deploy: the first post should not wait for jsdom.
+  defaultSanitizer().warmUp()
 })
 
 const shutdown = gracefulShutdown({
@@ -219,7 +222,7 @@ const shutdown = gracefulShutdown({
   maxDrainMs: DRAIN_MAX_MS,
   probePaths: PROBE_PATHS,
   onStopped: async () => {
-    await Promise.all([enquiryLimiter.close(), enquiryMemory.close()])
+    await Promise.all([enquiryLimiter.close(), enquiryMemory.close(), defaultSanitizer().close()])
     metricsServer?.close()
   },
 })

@@ -2,11 +2,16 @@
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 
+import { watchWorkerBundle } from './server-bundles.js'
+
 const children = []
 
 // A local .env, when there is one, fills in settings that the shell did not set.
 if (fs.existsSync('.env')) process.loadEnvFile('.env')
 const env = { ...process.env }
+
+// The post sanitiser's worker thread runs a built file, in development as in production.
+const workerBundle = await watchWorkerBundle()
 
 function run(command, args, options = {}) {
   const child = spawn(command, args, { stdio: 'inherit', env, ...options })
@@ -20,6 +25,7 @@ function run(command, args, options = {}) {
 
 function stopAll() {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM')
+  void workerBundle.dispose()
 }
 
 if (!env.BACKEND_URL) {

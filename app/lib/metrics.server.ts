@@ -14,6 +14,8 @@ export const ENQUIRY_OUTCOMES = [
 ] as const
 export type EnquiryOutcome = (typeof ENQUIRY_OUTCOMES)[number]
 
+export type PostSanitisingOutcome = 'sanitised' | 'unparseable' | 'unavailable'
+
 export type BackendEndpoint = 'posts' | 'send-email' | 'file'
 export type BackendOutcome = 'success' | 'http_error' | 'network_error' | 'timeout'
 
@@ -75,6 +77,21 @@ function createMetrics() {
     labelNames: ['result'] as const,
   })
   for (const result of ['hit', 'miss']) renderCacheLookups.inc({ result }, 0)
+  const postSanitising = new Counter({
+    name: 'post_sanitising_total',
+    help: 'Posts sanitised at their first view, by outcome (unavailable: the worker failed or was busy, the post was shown without its content)',
+    labelNames: ['outcome'] as const,
+  })
+  for (const outcome of ['sanitised', 'unparseable', 'unavailable'])
+    postSanitising.inc({ outcome }, 0)
+  const sanitizer = { threads: () => 0 }
+  new Gauge({
+    name: 'post_sanitiser_threads',
+    help: 'Worker threads sanitising post content: 1 while posts are being sanitised, 0 once idle',
+    collect() {
+      this.set(sanitizer.threads())
+    },
+  })
   const rateLimitStoreErrors = new Counter({
     name: 'rate_limit_store_errors_total',
     help: 'Rate limit checks that failed open because the store (Redis) did not answer',
@@ -109,6 +126,13 @@ function createMetrics() {
     },
     countRateLimitStoreError() {
       rateLimitStoreErrors.inc()
+    },
+    countPostSanitising(outcome: PostSanitisingOutcome) {
+      postSanitising.inc({ outcome })
+    },
+    /** Where the sanitiser's thread count is read from, at each scrape. */
+    observeSanitizerThreads(threads: () => number) {
+      sanitizer.threads = threads
     },
   }
 }

@@ -18,7 +18,17 @@ function storeAnswering(...answers: Answer[]) {
   return storeWith({}, ...answers)
 }
 
-function storeWith(options: { maxListBytes?: number }, ...answers: Answer[]) {
+/** The sanitiser, run here on the test's own thread instead of the worker. */
+const sanitizeHere = async (dirty: string): Promise<string | null> =>
+  sanitizeHtml(dirty, { siteUrl: SITE_URL, resolveImageSrc: (src) => src })
+
+function storeWith(
+  {
+    sanitize = sanitizeHere,
+    ...options
+  }: { maxListBytes?: number; sanitize?: (dirty: string) => Promise<string | null> },
+  ...answers: Answer[]
+) {
   let clock = 0
   const fetchPostList = vi.fn(async () => (answers.length > 1 ? answers.shift()! : answers[0]!)())
   const sanitized: string[] = []
@@ -30,7 +40,7 @@ function storeWith(options: { maxListBytes?: number }, ...answers: Answer[]) {
     now: () => clock,
     sanitize: (dirty) => {
       sanitized.push(dirty)
-      return sanitizeHtml(dirty, { siteUrl: SITE_URL, resolveImageSrc: (src) => src })
+      return sanitize(dirty)
     },
     ...options,
   })
@@ -249,6 +259,43 @@ describe('a list of thousands of posts', () => {
     expect(sanitized).toHaveLength(2)
     expect((await postOf(store, 'generated-post-10')).html).toContain('Revised (revision 1)')
     expect(sanitized).toHaveLength(3)
+  })
+
+  it('sanitises a post once when several visitors ask for it at the same time', async () => {
+    let finish: (html: string) => void = () => undefined
+    const { store, sanitized } = storeWith(
+      { sanitize: () => new Promise((resolve) => (finish = resolve)) },
+      list(generatedPosts(3)),
+    )
+    await store.getPosts()
+    const views = [1, 2, 3].map(() => postOf(store, 'generated-post-1'))
+    await new Promise((resolve) => setImmediate(resolve))
+    finish('<p>safe</p>')
+    for (const post of await Promise.all(views)) expect(post.html).toBe('<p>safe</p>')
+    expect(sanitized).toHaveLength(1)
+  })
+
+  it('shows a post without its content when the sanitiser fails, and sanitises it again at the next view', async () => {
+    const answers: Array<string | null> = [null, '<p>safe at last</p>']
+    const { store, sanitized } = storeWith(
+      { sanitize: async () => answers.shift()! },
+      list(generatedPosts(3)),
+    )
+    const failed = await store.findPostBySlug('generated-post-1')
+    expect(failed).toMatchObject({
+      status: 'found',
+      contentUnavailable: true,
+      post: { slug: 'generated-post-1', html: '' },
+    })
+    expect(logged(error, 'post shown without its content')).toBe(true)
+
+    const shown = await store.findPostBySlug('generated-post-1')
+    expect(shown).toMatchObject({
+      contentUnavailable: false,
+      post: { html: '<p>safe at last</p>' },
+    })
+    await postOf(store, 'generated-post-1')
+    expect(sanitized).toHaveLength(2)
   })
 
   it('keeps a post’s sanitised content when only its title changes', async () => {

@@ -8,11 +8,12 @@ import { createCachedResource, type LoadResult } from './cached-resource.server'
 import { getConfig } from './config.server'
 import { CARD_PREVIEW_CHARS, POST_TEASER_CHARS } from './constants'
 import { formatCardDate, formatPostDate, formatWordCount, textPreview } from './format'
+import { textOfHtml } from './html-text.server'
 import { readJsonArray, type ArrayReadFailure } from './json-array-stream.server'
 import { log } from './log.server'
 import { siteImageUrl } from './media.server'
 import { metrics } from './metrics.server'
-import { sanitizeHtml, textOfHtml } from './sanitize.server'
+import { defaultSanitizer } from './sanitizer.server'
 
 export const POSTS_PATH = '/app/posts/'
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch blogs'
@@ -25,6 +26,9 @@ export const BLOG_PAGE_SIZE = 9
  * already makes them cheap to render): private, and checked with the server on every use.
  */
 export const BLOG_PAGE_CACHE_CONTROL = 'private, no-cache'
+
+/** A post shown without its content (the sanitiser failed) asks to be fetched again after this. */
+export const CONTENT_RETRY_AFTER_S = 10
 
 /**
  * Limits that keep a lying backend from tying up the server. The answer is refused past
@@ -111,13 +115,27 @@ export type PostsResult =
   { status: 'success'; posts: PostSummary[] } | { status: 'error'; message: string }
 
 export type FoundPost =
-  { status: 'found'; post: Post } | { status: 'not-found' } | { status: 'error'; message: string }
+  | {
+      status: 'found'
+      post: Post
+      /** The content could not be sanitised just now: the post is shown without it, and not kept. */
+      contentUnavailable: boolean
+    }
+  | { status: 'not-found' }
+  | { status: 'error'; message: string }
 
 /**
  * A post's content and what is derived from it, each worked out when first needed and then
  * remembered for as long as a list holds the same content (found again by its hash).
  */
-type PostContent = { hash: string; source: string; html?: string; text?: PostText }
+type PostContent = {
+  hash: string
+  source: string
+  html?: string
+  /** The sanitising under way, which concurrent first views of the post wait for together. */
+  sanitising?: Promise<string | null>
+  text?: PostText
+}
 type PostText = { preview: string; teaser: string }
 
 /** One element of the backend's answer, prepared once and found again by the hash of its bytes. */
@@ -155,8 +173,11 @@ export type PostStoreOptions = {
   backendUrl: string
   now?: () => number
   maxListBytes?: number
-  /** Turns a post's HTML into what is safe to show; replaceable to count calls in tests. */
-  sanitize?: (dirty: string) => string
+  /**
+   * Turns a post's HTML into what is safe to show, or null when it cannot just now (then the post
+   * is shown without its content and sanitised again at its next view); replaceable in tests.
+   */
+  sanitize?: (dirty: string) => Promise<string | null>
 }
 
 /** Work done between two turns of the event loop while deriving text, so requests keep flowing. */
@@ -175,8 +196,7 @@ export function createPostStore({
   backendUrl,
   now,
   maxListBytes = MAX_LIST_BYTES,
-  sanitize = (dirty) =>
-    sanitizeHtml(dirty, { siteUrl, resolveImageSrc: (src) => siteImageUrl(src, backendUrl) }),
+  sanitize = (dirty) => defaultSanitizer().sanitize({ dirty, siteUrl, backendUrl }),
 }: PostStoreOptions) {
   /** Each summary's content, without putting the content where a loader could send it. */
   const contentOf = new WeakMap<PostSummary, PostContent>()
@@ -302,10 +322,19 @@ export function createPostStore({
     return content.text
   }
 
-  function htmlOf(summary: PostSummary) {
+  /** The post's sanitised content, worked out once; null when the sanitiser failed this time. */
+  async function htmlOf(summary: PostSummary): Promise<string | null> {
     const content = contentOf.get(summary)!
-    content.html ??= sanitize(content.source)
-    return content.html
+    if (content.html !== undefined) return content.html
+    content.sanitising ??= sanitize(content.source)
+      .then((html) => {
+        if (html !== null) content.html = html
+        return html
+      })
+      .finally(() => {
+        content.sanitising = undefined
+      })
+    return content.sanitising
   }
 
   /** Derives `pick` for each post, giving the event loop a turn now and then. */
@@ -334,9 +363,12 @@ export function createPostStore({
       if (result.status === 'error') return { status: 'error', message: result.error }
       const summary = result.value.bySlug.get(slug)
       if (!summary) return { status: 'not-found' }
+      const html = await htmlOf(summary)
+      if (html === null) log('error', 'post shown without its content', { slug })
       return {
         status: 'found',
-        post: { ...summary, html: htmlOf(summary), teaser: textOf(summary).teaser },
+        post: { ...summary, html: html ?? '', teaser: textOf(summary).teaser },
+        contentUnavailable: html === null,
       }
     },
 

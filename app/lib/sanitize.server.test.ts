@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { hostilePosts } from '../../mocks/fixtures/posts'
 import { xssPayloads } from '../../mocks/fixtures/xss-payloads'
 
+import { textOfHtml } from './html-text.server'
 import { siteImageUrl } from './media.server'
-import { sanitizeHtml, textOfHtml, type SanitizeOptions } from './sanitize.server'
+import { sanitizeHtml, type SanitizeOptions } from './sanitize.server'
 
 const options: SanitizeOptions = {
   siteUrl: 'https://www.brightwell.example',

@@ -1,7 +1,12 @@
 import { addHook, clearWindow, removeAllHooks, sanitize } from 'isomorphic-dompurify'
-import { html, parseFragment, type DefaultTreeAdapterTypes } from 'parse5'
 
 import { log } from './log.server'
+import { ALLOWED_ATTR, ALLOWED_TAGS, DROPPED_WITH_CONTENT } from './sanitize-rules.server'
+
+/**
+ * DOMPurify on jsdom. The server runs it in a worker thread (sanitize-worker.server.ts), so the
+ * main thread never loads jsdom; tests and scripts call it directly.
+ */
 
 export type SanitizeOptions = {
   /** The site's own origin: links elsewhere open safely in a new tab. */
@@ -10,45 +15,10 @@ export type SanitizeOptions = {
   resolveImageSrc: (src: string) => string | null
 }
 
-/**
- * An allow-list of what blog content needs: text, structure, links, images and tables.
- * Everything else (scripts, styles, forms, frames, embeds, SVG, MathML, meta) is removed.
- */
-const ALLOWED_TAGS = [
-  ...['p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'kbd'],
-  ...['strong', 'b', 'em', 'i', 'u', 's', 'del', 'ins', 'mark', 'small', 'sub', 'sup', 'span'],
-  ...['abbr', 'cite', 'q', 'time', 'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'a', 'img', 'figure'],
-  ...['figcaption', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'div'],
-  ...['section', 'article', 'aside', 'header', 'footer', 'details', 'summary'],
-]
-const ALLOWED_ATTR = [
-  ...['href', 'title', 'src', 'alt', 'width', 'height', 'colspan', 'rowspan', 'scope'],
-  ...['datetime', 'start', 'reversed', 'lang', 'dir', 'open'],
-]
-/** Removed together with what they contain, not just unwrapped. */
-const DROPPED_WITH_CONTENT = ['form', 'button', 'select', 'textarea', 'object', 'embed', 'frameset']
 /** Relative URLs and these schemes only: no javascript:, vbscript:, data: or file: links. */
 const ALLOWED_URI = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i
 /** Raster images only: an inline SVG document is a script host. */
 const SAFE_DATA_IMAGE = /^data:image\/(?:png|gif|jpeg|webp|avif);/i
-
-const ALLOWED = new Set(ALLOWED_TAGS)
-/**
- * Removed with their content by the sanitiser when not allowed: DOMPurify's own list
- * (FORBID_CONTENTS) and ours.
- */
-const DROPPED_WITH_TEXT = new Set([
-  ...['annotation-xml', 'audio', 'colgroup', 'desc', 'foreignobject', 'head', 'iframe', 'math'],
-  ...['mi', 'mn', 'mo', 'ms', 'mtext', 'noembed', 'noframes', 'noscript', 'plaintext', 'script'],
-  ...['selectedcontent', 'style', 'svg', 'template', 'thead', 'title', 'video', 'xmp'],
-  ...DROPPED_WITH_CONTENT,
-])
-/** Elements a reader sees as apart from the text around them. */
-const BLOCK_ELEMENTS = new Set([
-  ...['p', 'div', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'ul'],
-  ...['ol', 'li', 'dl', 'dt', 'dd', 'figure', 'figcaption', 'table', 'caption', 'tr', 'th'],
-  ...['td', 'section', 'article', 'aside', 'header', 'footer', 'details', 'summary'],
-])
 
 /**
  * The shared jsdom window keeps what it parsed until it is replaced (which takes about 13 ms):
@@ -62,13 +32,20 @@ let documentsInWindow = 0
 
 /** Sanitises one HTML document. Slow (about 15 to 30 ms for a 10 KB post): callers remember the result. */
 export function sanitizeHtml(dirty: string, options: SanitizeOptions): string {
-  installHooks(options)
   try {
-    return sanitizeOne(dirty)
+    return sanitizeDocument(dirty, options)
   } catch (cause) {
     // One unparseable document leaves an empty post, not a failed page.
     log('error', 'post content could not be sanitised', { reason: String(cause) })
     return ''
+  }
+}
+
+/** As sanitizeHtml, but throws when the document cannot be sanitised. */
+export function sanitizeDocument(dirty: string, options: SanitizeOptions): string {
+  installHooks(options)
+  try {
+    return sanitizeOne(dirty)
   } finally {
     removeAllHooks()
     scheduleWindowRelease()
@@ -112,34 +89,6 @@ function sanitizeOne(dirty: string): string {
   return body.innerHTML
 }
 
-/**
- * What a reader sees of a document once sanitised: markup removed, entities decoded, blocks
- * apart and whitespace collapsed. It parses with parse5, the parser jsdom itself uses, without
- * building a DOM (about 2 ms for a 10 KB post instead of 15 to 30), and leaves out what the
- * sanitiser removes together with its content.
- */
-export function textOfHtml(markup: string): string {
-  // Parsed as jsdom does, without scripting: <noscript> holds markup, not text.
-  return collapseWhitespace(textOf(parseFragment(markup, { scriptingEnabled: false })))
-}
-
-function textOf(node: DefaultTreeAdapterTypes.Node): string {
-  if (node.nodeName === '#text') return (node as DefaultTreeAdapterTypes.TextNode).value
-  if (!('childNodes' in node) || node.nodeName === '#comment') return ''
-  const element = 'tagName' in node ? node : undefined
-  if (element && !keepsText(element)) return ''
-  let text = ''
-  for (const child of node.childNodes) text += textOf(child)
-  return element && BLOCK_ELEMENTS.has(element.tagName) ? ` ${text} ` : text
-}
-
-/** Whether the text inside an element survives sanitising. */
-function keepsText(element: DefaultTreeAdapterTypes.Element) {
-  // SVG and MathML are removed whole.
-  if (element.namespaceURI !== html.NS.HTML) return false
-  return ALLOWED.has(element.tagName) || !DROPPED_WITH_TEXT.has(element.tagName)
-}
-
 function installHooks({ siteUrl, resolveImageSrc }: SanitizeOptions) {
   const siteOrigin = new URL(siteUrl).origin
   removeAllHooks()
@@ -173,8 +122,4 @@ function isOtherSite(href: string, siteOrigin: string) {
   } catch {
     return false
   }
-}
-
-function collapseWhitespace(text: string) {
-  return text.replace(/\s+/g, ' ').trim()
 }

@@ -16,7 +16,7 @@ import { postPath, rssAlternateLink } from '~/lib/blog-seo'
 import { blogPostingJsonLd } from '~/lib/blog-structured-data.server'
 import { getConfig } from '~/lib/config.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
-import { BLOG_PAGE_CACHE_CONTROL, findPostBySlug } from '~/lib/posts.server'
+import { BLOG_PAGE_CACHE_CONTROL, CONTENT_RETRY_AFTER_S, findPostBySlug } from '~/lib/posts.server'
 
 export const links: LinksFunction = () => [rssAlternateLink]
 
@@ -64,6 +64,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
   // The card's date stays behind: the post page shows the long form.
   const { cardDate: _cardDate, ...post } = result.post
   const jsonLd = blogPostingJsonLd(result.post, getConfig().siteUrl)
+  // Shown without its content this time: a 503 keeps the page out of the render cache and tells
+  // crawlers to come back rather than index an empty post.
+  if (result.contentUnavailable) {
+    return json({ status: 'found', post, jsonLd } as const, {
+      status: 503,
+      headers: { ...headers, 'Retry-After': String(CONTENT_RETRY_AFTER_S) },
+    })
+  }
   return json({ status: 'found', post, jsonLd } as const, { headers })
 }
 
