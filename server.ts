@@ -204,6 +204,9 @@ const metricsServer =
         process.exit(1)
       })
 
+// Visitors and crawlers come soon after a deploy: the first post should not wait for jsdom to load.
+await defaultSanitizer().warmUp()
+
 const server = app.listen(config.port, config.host, () => {
   log('info', 'server listening', {
     url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
@@ -211,8 +214,6 @@ const server = app.listen(config.port, config.host, () => {
     metricsPort: config.metricsPort,
   })
   if (!config.isProduction) broadcastDevReady(build)
-  // Visitors and crawlers come soon after a deploy: the first post should not wait for jsdom.
-  defaultSanitizer().warmUp()
 })
 
 const shutdown = gracefulShutdown({

@@ -116,14 +116,14 @@ export function createSanitizer({
     },
 
     /**
-     * Starts the worker ahead of the first post (loading jsdom takes about a second), unless it
-     * runs already; it ends when idle like any other.
+     * Starts the worker ahead of the first post (loading jsdom takes about a second) and resolves
+     * once it answers, or has failed; it ends when idle like any other.
      */
-    warmUp() {
+    async warmUp() {
       if (pool) return
       const started = startPool()
       pool = started
-      started
+      await started
         .run({ dirty: '', siteUrl: 'http://localhost', backendUrl: 'http://localhost' })
         .catch((cause: unknown) => replacePool(started, cause))
     },
