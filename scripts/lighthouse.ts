@@ -12,6 +12,9 @@
  *   LIGHTHOUSE_PAGES         only these paths, comma-separated (`post` for the first post)
  *   LIGHTHOUSE_PRESETS       only these presets, comma-separated (mobile, desktop)
  *   LIGHTHOUSE_REPEAT        measure each page and preset this often (default 1), to see the spread
+ *   LIGHTHOUSE_TASKS         set to 1 to print each run's long tasks as Lighthouse simulated them
+ *                            (start, duration and the part that counts as blocking), to see where
+ *                            a page's Total Blocking Time comes from
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -35,6 +38,7 @@ const PRESETS: Preset[] = [
   { name: 'desktop', config: desktopConfig },
 ].filter((preset) => isChosen(process.env.LIGHTHOUSE_PRESETS, preset.name))
 const REPEAT = Math.max(1, Number(process.env.LIGHTHOUSE_REPEAT ?? 1))
+const PRINT_TASKS = process.env.LIGHTHOUSE_TASKS === '1'
 /** The page every other page's blocking time is compared with. */
 const BASELINE_PAGE = '/terms-of-service'
 
@@ -60,8 +64,10 @@ type Row = {
   tbtMs?: number
   cls?: number
   failing: FailingAudit[]
+  longTasks: LongTask[]
   error?: string
 }
+type LongTask = { url: string; startMs: number; durationMs: number; blockingMs: number }
 
 function requireBrowser() {
   if (!fs.existsSync(CHROMIUM_PATH)) {
@@ -108,6 +114,28 @@ function failingAudits(lhr: Result): FailingAudit[] {
   return [...failing.values()]
 }
 
+/**
+ * The long tasks of the (simulated) run, each with the part that counts towards Total Blocking
+ * Time: what lies between first contentful paint and interactive, beyond the first 50 ms.
+ */
+function longTasks(lhr: Result): LongTask[] {
+  const metrics = (lhr.audits.metrics?.details as { items?: Array<Record<string, number>> })
+    ?.items?.[0]
+  const details = lhr.audits['long-tasks']?.details as
+    { items?: Array<{ url?: string; startTime: number; duration: number }> } | undefined
+  if (!metrics || !details?.items) return []
+  const { firstContentfulPaint: fcp = 0, interactive = Infinity } = metrics
+  return details.items.map((task) => {
+    const end = Math.min(task.startTime + task.duration, interactive)
+    return {
+      url: task.url ?? '',
+      startMs: task.startTime,
+      durationMs: task.duration,
+      blockingMs: Math.max(0, end - Math.max(task.startTime + 50, fcp)),
+    }
+  })
+}
+
 function toRow(page: string, preset: string, lhr: Result): Row {
   const scores: Row['scores'] = {}
   for (const category of CATEGORIES) {
@@ -123,6 +151,7 @@ function toRow(page: string, preset: string, lhr: Result): Row {
     tbtMs: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
     failing: failingAudits(lhr),
+    longTasks: longTasks(lhr),
     ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
   }
 }
@@ -156,6 +185,15 @@ function printTable(rows: Row[]) {
       `| ${row.page} | ${row.preset} | ${cell(scores.performance)} | ${cell(scores.accessibility)} | ` +
         `${cell(scores['best-practices'])} | ${cell(scores.seo)} | ${cell(row.lcpMs)} | ` +
         `${cell(row.tbtMs)} | ${cell(row.cls, 3)} |`,
+    )
+  }
+}
+
+function printLongTasks(row: Row) {
+  for (const task of [...row.longTasks].sort((a, b) => a.startMs - b.startMs)) {
+    console.log(
+      `    long task at ${task.startMs.toFixed(0)} ms, ${task.durationMs.toFixed(0)} ms, ` +
+        `blocking ${task.blockingMs.toFixed(0)} ms: ${task.url || '(page)'}`,
     )
   }
 }
@@ -265,6 +303,7 @@ try {
         if (row.error) exitCode = 1
         rows.push(row)
         console.log(row.error ? 'error' : 'done')
+        if (PRINT_TASKS) printLongTasks(row)
       }
     }
   }
