@@ -7,7 +7,7 @@ import compression from 'compression'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createRenderCache, hasOnlyTrackingParams } from './render-cache'
+import { createRenderCache, deflateSegment, hasOnlyTrackingParams } from './render-cache'
 
 /**
  * What the test app renders: nonces at the very start and end, non-ASCII text, and multi-byte
@@ -137,6 +137,17 @@ describe('the render cache, for a client that accepts gzip', () => {
     const wrongSize = Buffer.from(reply.body)
     wrongSize[wrongSize.length - 4]! ^= 1
     expect(() => zlib.gunzipSync(wrongSize)).toThrow(/incorrect length check/)
+  })
+})
+
+describe('a cached segment, deflated', () => {
+  it('holds its own bytes, not the 16 KB output chunk zlib wrote it into', () => {
+    const segment = Buffer.from('<p nonce="')
+    const deflated = deflateSegment(segment)
+    expect(deflated.buffer.byteLength).toBeLessThan(16 * 1024)
+    expect(
+      zlib.inflateRawSync(deflated, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString(),
+    ).toBe('<p nonce="')
   })
 })
 

@@ -126,11 +126,13 @@ export type FoundPost =
 
 /**
  * A post's content and what is derived from it, each worked out when first needed and then
- * remembered for as long as a list holds the same content (found again by its hash).
+ * remembered for as long as a list holds the same content (found again by its hash). Once both
+ * are kept the source is let go: at 2,000 posts it would hold another 20 to 40 MB.
  */
 type PostContent = {
   hash: string
-  source: string
+  /** The backend's markup, until the HTML and the text have both been derived from it. */
+  source?: string
   html?: string
   /** The sanitising under way, which concurrent first views of the post wait for together. */
   sanitising?: Promise<string | null>
@@ -313,11 +315,12 @@ export function createPostStore({
   function textOf(summary: PostSummary): PostText {
     const content = contentOf.get(summary)!
     if (!content.text) {
-      const text = textOfHtml(content.source)
+      const text = textOfHtml(content.source!)
       content.text = {
         preview: textPreview(text, CARD_PREVIEW_CHARS),
         teaser: textPreview(text, POST_TEASER_CHARS),
       }
+      releaseSource(content)
     }
     return content.text
   }
@@ -326,15 +329,23 @@ export function createPostStore({
   async function htmlOf(summary: PostSummary): Promise<string | null> {
     const content = contentOf.get(summary)!
     if (content.html !== undefined) return content.html
-    content.sanitising ??= sanitize(content.source)
+    content.sanitising ??= sanitize(content.source!)
       .then((html) => {
-        if (html !== null) content.html = html
+        if (html !== null) {
+          content.html = html
+          releaseSource(content)
+        }
         return html
       })
       .finally(() => {
         content.sanitising = undefined
       })
     return content.sanitising
+  }
+
+  /** Lets go of the source once nothing more is derived from it. */
+  function releaseSource(content: PostContent) {
+    if (content.html !== undefined && content.text) content.source = undefined
   }
 
   /** Derives `pick` for each post, giving the event loop a turn now and then. */
