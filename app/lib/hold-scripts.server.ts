@@ -23,14 +23,16 @@ const RELEASED_PER_TASK = 5
 
 // Released when the browser reports its first paint (where it cannot, after the next frame), a
 // few elements per task, in their order: the module script that starts the page comes last, and
-// the template goes with it. Scripts copied out of a template run once inserted, as they were
-// never run inside it.
+// the template goes with it. Each next batch is a message to the page itself, a task of its own
+// that no timer clamping (a background tab's, or a test's frozen clock) holds back. Scripts copied
+// out of a template run once inserted, as they were never run inside it.
 export const RELEASE_HELD_SCRIPTS = `(function(){var released=false;function release(){
 if(released)return;released=true;
 var held=document.getElementById('${HELD_SCRIPTS_ID}');if(!held)return;
 var nodes=[].slice.call(document.importNode(held.content,true).childNodes);
-(function next(){nodes.splice(0,${RELEASED_PER_TASK}).forEach(function(node){held.before(node)});
-if(nodes.length)setTimeout(next,0);else held.remove()})()}
+var tasks=new MessageChannel();
+(tasks.port1.onmessage=function(){nodes.splice(0,${RELEASED_PER_TASK}).forEach(function(node){held.before(node)});
+if(nodes.length)tasks.port2.postMessage(0);else{held.remove();tasks.port1.close()}})()}
 var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];
 if(types.indexOf('paint')>=0)new PerformanceObserver(release).observe({type:'paint',buffered:true});
 else requestAnimationFrame(function(){setTimeout(release,0)});
