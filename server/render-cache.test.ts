@@ -7,7 +7,12 @@ import compression from 'compression'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { createRenderCache, deflateSegment, hasOnlyTrackingParams } from './render-cache'
+import {
+  createRenderCache,
+  deflateSegment,
+  deflateWithHistory,
+  hasOnlyTrackingParams,
+} from './render-cache'
 
 /**
  * What the test app renders: nonces at the very start and end, non-ASCII text, and multi-byte
@@ -148,6 +153,48 @@ describe('a cached segment, deflated', () => {
     expect(
       zlib.inflateRawSync(deflated, { finishFlush: zlib.constants.Z_SYNC_FLUSH }).toString(),
     ).toBe('<p nonce="')
+  })
+})
+
+describe('a cached page, deflated as one stream', () => {
+  const text =
+    '<section><h2>Same for every visitor</h2><p>Our automations save hours.</p></section>'
+  const segments = [
+    `<html>${text.repeat(40)}<script nonce="`,
+    `">go()</script>${text.repeat(40)}</html>`,
+  ]
+  const nonceLength = 24
+
+  /** What a replay sends, without the gzip frame: the segments with a value as a stored block between. */
+  function stream(deflated: Buffer[], value: string) {
+    const stored = Buffer.alloc(5)
+    stored.writeUInt16LE(value.length, 1)
+    stored.writeUInt16LE(~value.length & 0xffff, 3)
+    const final = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff])
+    return Buffer.concat([deflated[0]!, stored, Buffer.from(value), deflated[1]!, final])
+  }
+
+  it('inflates to the page with any value of the length it was deflated with', () => {
+    const deflated = deflateWithHistory(
+      segments.map((segment) => Buffer.from(segment)),
+      [nonceLength],
+    )!
+    for (const nonce of ['A'.repeat(nonceLength), crypto.randomBytes(16).toString('base64')]) {
+      expect(zlib.inflateRawSync(stream(deflated, nonce)).toString()).toBe(segments.join(nonce))
+    }
+  })
+
+  it('refers back across the value, so it is smaller than its segments deflated alone', () => {
+    const buffers = segments.map((segment) => Buffer.from(segment))
+    const withHistory = deflateWithHistory(buffers, [nonceLength])!
+    const alone = buffers.map(deflateSegment)
+    expect(withHistory[0]).toEqual(alone[0])
+    // The second half repeats the first: with the history it is a few back-references.
+    expect(withHistory[1]!.length).toBeLessThan(alone[1]!.length / 2)
+  })
+
+  it('is not made for a page that holds NUL, which the stand-ins for values are made of', () => {
+    expect(deflateWithHistory([Buffer.from('a\0b'), Buffer.from('c')], [nonceLength])).toBeNull()
   })
 })
 

@@ -7,8 +7,15 @@ import { metrics } from '../app/lib/metrics.server'
 type Entry = {
   /** the rendered HTML as UTF-8 bytes, split where a per-response value it was rendered with stood */
   segments: Buffer[]
-  /** each segment raw-deflated on its own, so no back-reference crosses a per-response value */
-  deflated: Buffer[]
+  /**
+   * the segments raw-deflated as one stream (`deflateWithHistory`), good for fresh values of the
+   * lengths in `fillLengths`; null when a segment holds a NUL byte
+   */
+  deflated: Buffer[] | null
+  /** the byte length of each value the page was rendered with, in the order of `holes` */
+  fillLengths: number[]
+  /** each segment raw-deflated on its own, for values of other lengths: made when first needed */
+  deflatedAlone?: Buffer[]
   /** which per-response value stood between segments i and i+1 (an index into `freshValues`) */
   holes: number[]
   status: number
@@ -88,6 +95,46 @@ export function deflateSegment(segment: Buffer): Buffer {
   return Buffer.from(
     zlib.deflateRawSync(segment, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
   )
+}
+
+/** Stands in for a fresh value while deflating: no page holds NUL, so no back-reference reaches it. */
+const STAND_IN_BYTE = 0
+/** Deflate's window: a back-reference reaches at most this far back. */
+const WINDOW_BYTES = 32 * 1024
+
+/**
+ * The segments raw-deflated as parts of one stream, each with what comes before it as a
+ * dictionary, so that it may refer back across a fresh value: a page cut in a few places compresses
+ * almost as well as a whole one (the home page: about 13 KB instead of 14.5 KB, inside the first
+ * round trip of a new connection). In the dictionary every fresh value is NUL bytes of its length:
+ * every distance holds for any values of those lengths, and no match can reach into one. Null when
+ * a segment holds NUL itself.
+ */
+export function deflateWithHistory(segments: Buffer[], fillLengths: number[]): Buffer[] | null {
+  if (segments.some((segment) => segment.includes(STAND_IN_BYTE))) return null
+  let history = Buffer.alloc(0)
+  return segments.map((segment, index) => {
+    const deflated = Buffer.from(
+      zlib.deflateRawSync(segment, {
+        level: 9,
+        finishFlush: zlib.constants.Z_SYNC_FLUSH,
+        ...(history.length > 0 ? { dictionary: history } : {}),
+      }),
+    )
+    const standIn = Buffer.alloc(fillLengths[index] ?? 0, STAND_IN_BYTE)
+    history = Buffer.concat([history, segment, standIn]).subarray(-WINDOW_BYTES)
+    return deflated
+  })
+}
+
+/**
+ * The entry's segments deflated for these fresh values: as one stream when every value has the
+ * byte length the page was deflated with (always, for a nonce), else each segment on its own.
+ */
+function deflatedFor(entry: Entry, fills: Buffer[]): Buffer[] {
+  const fit = fills.every((fill, index) => fill.length === entry.fillLengths[index])
+  if (entry.deflated && fit) return entry.deflated
+  return (entry.deflatedAlone ??= entry.segments.map(deflateSegment))
 }
 
 /** A non-final stored deflate block: a fresh value goes in as it is, without running a compressor. */
@@ -188,7 +235,7 @@ export function createRenderCache({
       // The compression middleware leaves a response alone once it has a Content-Encoding.
       if (gzip) res.setHeader('Content-Encoding', 'gzip')
       const body = gzip
-        ? gzipReplay(entry.segments, entry.deflated, fills)
+        ? gzipReplay(entry.segments, deflatedFor(entry, fills), fills)
         : Buffer.concat(interleave(entry.segments, fills))
       // res.end, not res.send: the nonce makes every body differ, so an ETag would never match.
       res.setHeader('Content-Length', body.length)
@@ -239,11 +286,13 @@ export function createRenderCache({
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
       const cut = cutAtFreshValues(Buffer.concat(chunks).toString('utf8'), values)
       const segments = cut.segments.map((segment) => Buffer.from(segment))
+      const fillLengths = cut.holes.map((index) => Buffer.byteLength(values[index] ?? ''))
       entries.set(key, {
         segments,
         holes: cut.holes,
         status: cachedStatus,
-        deflated: segments.map(deflateSegment),
+        deflated: deflateWithHistory(segments, fillLengths),
+        fillLengths,
         headers,
         version: currentVersion,
         expiresAt: now() + ttlMs,
