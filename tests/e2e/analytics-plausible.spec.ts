@@ -82,6 +82,8 @@ test.describe('Cookie settings', () => {
 
     await page.keyboard.press('Space')
     await expect(consentDialog(page)).toBeVisible()
+    // Focus moves into the dialog once it has opened; a Tab before that would start from the page.
+    await expect(consentDialog(page)).toBeFocused()
     await page.keyboard.press('Tab')
     await expect(consentDialog(page).getByRole('link', { name: 'Privacy Policy' })).toBeFocused()
     await page.keyboard.press('Tab')

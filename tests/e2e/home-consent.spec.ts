@@ -28,6 +28,23 @@ function recordWhenADialogAppears(page: Page) {
   })
 }
 
+/** Records when React has taken over the header, in page time, to the frame. */
+function recordWhenHydrated(page: Page) {
+  return page.addInitScript(() => {
+    const check = () => {
+      const header = document.querySelector('header')
+      if (header && Object.keys(header).some((key) => key.startsWith('__reactFiber'))) {
+        Object.assign(window, { hydratedAt: performance.now() })
+      } else requestAnimationFrame(check)
+    }
+    requestAnimationFrame(check)
+  })
+}
+
+function hydratedAt(page: Page) {
+  return page.evaluate(() => (window as unknown as { hydratedAt: number }).hydratedAt)
+}
+
 function dialogTimings(page: Page) {
   return page.evaluate(() => ({
     shownAt: (window as unknown as { consentShownAt: number }).consentShownAt,
@@ -41,11 +58,15 @@ test.describe('cookie consent with JavaScript', () => {
     consoleProblems,
   }) => {
     await recordWhenADialogAppears(page)
+    await recordWhenHydrated(page)
     await page.goto('/')
     await expect(consentDialog(page)).toBeVisible()
     const { shownAt, loadedAt } = await dialogTimings(page)
     expect(shownAt - loadedAt).toBeGreaterThanOrEqual(1000 - 5)
-    expect(shownAt - loadedAt).toBeLessThan(1000 + 1200)
+    // On a busy machine the page may hydrate more than a second after its load event; the dialog
+    // then opens once hydrated (the next test), so the bound counts from whichever comes last.
+    const due = Math.max(loadedAt + 1000, await hydratedAt(page))
+    expect(shownAt - due).toBeLessThan(1200)
     expect(await storedConsent(page)).toBeNull()
     expect(consoleProblems).toEqual([])
   })
@@ -54,16 +75,7 @@ test.describe('cookie consent with JavaScript', () => {
     page,
   }) => {
     await recordWhenADialogAppears(page)
-    // When React has taken over the header, in page time, to the frame.
-    await page.addInitScript(() => {
-      const check = () => {
-        const header = document.querySelector('header')
-        if (header && Object.keys(header).some((key) => key.startsWith('__reactFiber'))) {
-          Object.assign(window, { hydratedAt: performance.now() })
-        } else requestAnimationFrame(check)
-      }
-      requestAnimationFrame(check)
-    })
+    await recordWhenHydrated(page)
     // A slow phone: the code that hydrates arrives 2.5 s late, long after the load event.
     await page.route(/\/build\/entry\.client-[^/]+\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2500))
@@ -72,13 +84,11 @@ test.describe('cookie consent with JavaScript', () => {
     await page.goto('/')
     await expect(consentDialog(page)).toBeVisible()
     const { shownAt, loadedAt } = await dialogTimings(page)
-    const hydratedAt = await page.evaluate(
-      () => (window as unknown as { hydratedAt: number }).hydratedAt,
-    )
-    expect(hydratedAt - loadedAt).toBeGreaterThan(1000)
+    const hydrated = await hydratedAt(page)
+    expect(hydrated - loadedAt).toBeGreaterThan(1000)
     // A second has passed since the load event already: the dialog opens as soon as its code is
     // there, rather than a full second after hydration.
-    expect(shownAt - hydratedAt).toBeLessThan(950)
+    expect(shownAt - hydrated).toBeLessThan(950)
     expect(await storedConsent(page)).toBeNull()
   })
 

@@ -95,6 +95,8 @@ test('a new page opens at the top at once, and Back returns to the old position 
   await recordFrames(page)
   await page.getByRole('banner').getByRole('link', { name: 'Blog', exact: true }).click()
   await expect(page).toHaveURL(/\/blog$/)
+  // The address changes before the new page is rendered: wait for its heading, not the old one.
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(homeHeading)
   const blogHeading = (await page.getByRole('heading', { level: 1 }).textContent())!
   const blogFrames = await framesShowing(page, blogHeading)
   expect(blogFrames.length).toBeGreaterThan(0)
