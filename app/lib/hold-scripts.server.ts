@@ -17,12 +17,14 @@ const RELEASE_FALLBACK_MS = 3000
 
 /**
  * Elements put back per task: inserting all of a page's preloads at once costs one task of 20 to
- * 30 ms on a fast machine (four times that on a phone); a few per task keep each one short.
+ * 30 ms on a fast machine (four times that on a phone). One insertion usually takes 0.3 ms but
+ * now and then 5 to 20 ms (the request it starts, and other threads on a busy device), so
+ * batches of five still made tasks over 12 ms; one per task keeps each task to one insertion.
  */
-const RELEASED_PER_TASK = 5
+const RELEASED_PER_TASK = 1
 
-// Released when the browser reports its first paint (where it cannot, after the next frame), a
-// few elements per task, in their order: the module script that starts the page comes last, and
+// Released when the browser reports its first paint (where it cannot, after the next frame), one
+// element per task, in their order: the module script that starts the page comes last, and
 // the template goes with it. Each next batch is a message to the page itself, a task of its own
 // that no timer clamping (a background tab's, or a test's frozen clock) holds back. Scripts copied
 // out of a template run once inserted, as they were never run inside it.
