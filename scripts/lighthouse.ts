@@ -12,16 +12,20 @@
  *   LIGHTHOUSE_PAGES         only these paths, comma-separated (`post` for the first post)
  *   LIGHTHOUSE_PRESETS       only these presets, comma-separated (mobile, desktop)
  *   LIGHTHOUSE_REPEAT        measure each page and preset this often (default 1), to see the spread
- *   LIGHTHOUSE_TASKS         set to 1 to print each run's long tasks as Lighthouse simulated them
- *                            (start, duration and the part that counts as blocking), to see where
- *                            a page's Total Blocking Time comes from
+ *   LIGHTHOUSE_TASKS         set to 1 to print, for each mobile run, the tasks that count towards
+ *                            Total Blocking Time as Lighthouse's simulation placed them (start,
+ *                            duration, the part that counts), each with the task this machine ran
+ *                            and the work inside it (style, layout, paint, parsing, which script)
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
 import * as chromeLauncher from 'chrome-launcher'
-import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse'
+import lighthouse, { desktopConfig, type Config, type Result, type RunnerResult } from 'lighthouse'
+import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js'
+import { LanternInteractive } from 'lighthouse/core/computed/metrics/lantern-interactive.js'
+import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js'
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium'
 import { requireProductionBuild, ROOT, startStack } from '../tests/support/stack'
@@ -67,7 +71,15 @@ type Row = {
   longTasks: LongTask[]
   error?: string
 }
-type LongTask = { url: string; startMs: number; durationMs: number; blockingMs: number }
+/** A task that counts towards Total Blocking Time, in Lighthouse's simulated phone. */
+type LongTask = {
+  startMs: number
+  durationMs: number
+  /** the part between first contentful paint and interactive beyond the first 50 ms */
+  blockingMs: number
+  /** the task this machine ran, which the simulation slowed down: when, how long, what was in it */
+  observed: { startMs: number; durationMs: number; work: string }
+}
 
 function requireBrowser() {
   if (!fs.existsSync(CHROMIUM_PATH)) {
@@ -114,26 +126,105 @@ function failingAudits(lhr: Result): FailingAudit[] {
   return [...failing.values()]
 }
 
+/** What Lantern, Lighthouse's simulation, exposes of one of its CPU tasks. */
+type SimulatedTask = {
+  type: string
+  event: TraceEvent
+  childEvents: TraceEvent[]
+}
+type TraceEvent = {
+  name: string
+  ts: number
+  dur?: number
+  args?: { data?: { url?: string; isLoadingMainFrame?: boolean; documentLoaderURL?: string } }
+}
+type LanternEstimate = {
+  timeInMs: number
+  nodeTimings: Map<SimulatedTask, { startTime: number; endTime: number; duration: number }>
+}
+type LanternResult = { optimisticEstimate: LanternEstimate; pessimisticEstimate: LanternEstimate }
+type LanternMetric = { request(data: unknown, context: unknown): Promise<LanternResult> }
+
+/** The trace events worth naming inside a task, and how to name them. */
+const WORK: Record<string, (event: TraceEvent) => string> = {
+  UpdateLayoutTree: () => 'style',
+  Layout: () => 'layout',
+  PrePaint: () => 'paint',
+  Paint: () => 'paint',
+  ParseHTML: () => 'parse HTML',
+  EvaluateScript: (event) => `run ${fileOf(event) || 'inline script'}`,
+  FunctionCall: (event) => `call into ${fileOf(event) || 'inline script'}`,
+  'v8.compileModule': (event) => `compile ${fileOf(event)}`,
+  'v8.evaluateModule': () => 'run modules',
+  'DocumentLoader::CommitNavigation': () => "the browser's navigation commit",
+  MinorGC: () => 'garbage collection',
+  MajorGC: () => 'garbage collection',
+}
+
+function fileOf(event: TraceEvent) {
+  const url = event.args?.data?.url ?? ''
+  return url.startsWith('http') ? new URL(url).pathname.split('/').pop() || 'the page' : ''
+}
+
+/** The three largest kinds of work in a task, in ms of this machine. */
+function describeWork(task: SimulatedTask) {
+  const totals = new Map<string, number>()
+  for (const event of task.childEvents) {
+    const name = WORK[event.name]?.(event)
+    if (name && event.dur) totals.set(name, (totals.get(name) ?? 0) + event.dur / 1000)
+  }
+  const largest = [...totals].sort((a, b) => b[1] - a[1]).slice(0, 3)
+  return largest.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(', ') || 'unnamed work'
+}
+
 /**
- * The long tasks of the (simulated) run, each with the part that counts towards Total Blocking
- * Time: what lies between first contentful paint and interactive, beyond the first 50 ms.
+ * The tasks that count towards a simulated run's Total Blocking Time, recomputed with Lighthouse's
+ * own simulation (Lantern) so that each can be paired with the task this machine ran. Lighthouse
+ * reports the mean of an optimistic and a pessimistic estimate; the tasks are the same in both,
+ * and those of the optimistic one are listed.
  */
-function longTasks(lhr: Result): LongTask[] {
-  const metrics = (lhr.audits.metrics?.details as { items?: Array<Record<string, number>> })
-    ?.items?.[0]
-  const details = lhr.audits['long-tasks']?.details as
-    { items?: Array<{ url?: string; startTime: number; duration: number }> } | undefined
-  if (!metrics || !details?.items) return []
-  const { firstContentfulPaint: fcp = 0, interactive = Infinity } = metrics
-  return details.items.map((task) => {
-    const end = Math.min(task.startTime + task.duration, interactive)
-    return {
-      url: task.url ?? '',
-      startMs: task.startTime,
-      durationMs: task.duration,
-      blockingMs: Math.max(0, end - Math.max(task.startTime + 50, fcp)),
-    }
-  })
+async function blockingTasks({ artifacts, lhr }: RunnerResult): Promise<LongTask[]> {
+  if (lhr.configSettings.throttlingMethod !== 'simulate') return []
+  const data = {
+    trace: artifacts.Trace,
+    devtoolsLog: artifacts.DevtoolsLog,
+    gatherContext: artifacts.GatherContext,
+    settings: lhr.configSettings,
+    URL: artifacts.URL,
+    SourceMaps: artifacts.SourceMaps,
+    simulator: null,
+  }
+  const context = { computedCache: new Map() }
+  const metric = (computed: unknown) => (computed as LanternMetric).request(data, context)
+  const firstPaint = await metric(LanternFirstContentfulPaint)
+  const interactive = await metric(LanternInteractive)
+  const blocking = await metric(LanternTotalBlockingTime)
+  const fcpMs = firstPaint.pessimisticEstimate.timeInMs
+  const ttiMs = interactive.optimisticEstimate.timeInMs
+  const events = artifacts.Trace.traceEvents as TraceEvent[]
+  const navigation = events.find(
+    (event) =>
+      event.name === 'navigationStart' &&
+      event.args?.data?.isLoadingMainFrame &&
+      event.args.data.documentLoaderURL?.startsWith('http'),
+  )
+  const tasks: LongTask[] = []
+  for (const [task, timing] of blocking.optimisticEstimate.nodeTimings) {
+    if (task.type !== 'cpu' || timing.duration < 50) continue
+    const blockingMs = Math.min(timing.endTime, ttiMs) - Math.max(timing.startTime, fcpMs) - 50
+    if (blockingMs <= 0) continue
+    tasks.push({
+      startMs: timing.startTime,
+      durationMs: timing.duration,
+      blockingMs,
+      observed: {
+        startMs: (task.event.ts - (navigation?.ts ?? task.event.ts)) / 1000,
+        durationMs: (task.event.dur ?? 0) / 1000,
+        work: describeWork(task),
+      },
+    })
+  }
+  return tasks.sort((a, b) => a.startMs - b.startMs)
 }
 
 function toRow(page: string, preset: string, lhr: Result): Row {
@@ -151,7 +242,7 @@ function toRow(page: string, preset: string, lhr: Result): Row {
     tbtMs: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
     failing: failingAudits(lhr),
-    longTasks: longTasks(lhr),
+    longTasks: [],
     ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
   }
 }
@@ -166,6 +257,7 @@ async function audit(url: string, page: string, preset: Preset, port: number): P
     )
     if (!result) throw new Error(`Lighthouse returned nothing for ${page} (${preset.name})`)
     const row = toRow(page, preset.name, result.lhr)
+    if (PRINT_TASKS && !row.error) row.longTasks = await blockingTasks(result)
     // A failed trace (NO_NAVSTART, NO_FCP, …) is Lighthouse's hiccup on a busy machine; an error
     // status from the page is the page's answer.
     const isHiccup = row.error !== undefined && !row.error.startsWith('ERRORED_DOCUMENT_REQUEST')
@@ -190,10 +282,12 @@ function printTable(rows: Row[]) {
 }
 
 function printLongTasks(row: Row) {
-  for (const task of [...row.longTasks].sort((a, b) => a.startMs - b.startMs)) {
+  for (const task of row.longTasks) {
+    const { observed } = task
     console.log(
-      `    long task at ${task.startMs.toFixed(0)} ms, ${task.durationMs.toFixed(0)} ms, ` +
-        `blocking ${task.blockingMs.toFixed(0)} ms: ${task.url || '(page)'}`,
+      `    at ${task.startMs.toFixed(0)} ms for ${task.durationMs.toFixed(0)} ms, blocking ` +
+        `${task.blockingMs.toFixed(0)} ms; ran at ${observed.startMs.toFixed(0)} ms for ` +
+        `${observed.durationMs.toFixed(1)} ms: ${observed.work}`,
     )
   }
 }
