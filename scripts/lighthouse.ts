@@ -26,6 +26,7 @@ import lighthouse, { desktopConfig, type Config, type Result, type RunnerResult 
 import { LanternFirstContentfulPaint } from 'lighthouse/core/computed/metrics/lantern-first-contentful-paint.js'
 import { LanternInteractive } from 'lighthouse/core/computed/metrics/lantern-interactive.js'
 import { LanternTotalBlockingTime } from 'lighthouse/core/computed/metrics/lantern-total-blocking-time.js'
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js'
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium'
 import { requireProductionBuild, ROOT, startStack } from '../tests/support/stack'
@@ -210,8 +211,12 @@ async function blockingTasks({ artifacts, lhr }: RunnerResult): Promise<LongTask
   )
   const tasks: LongTask[] = []
   for (const [task, timing] of blocking.optimisticEstimate.nodeTimings) {
-    if (task.type !== 'cpu' || timing.duration < 50) continue
-    const blockingMs = Math.min(timing.endTime, ttiMs) - Math.max(timing.startTime, fcpMs) - 50
+    if (task.type !== 'cpu') continue
+    const blockingMs = Lantern.Metrics.TBTUtils.calculateTbtImpactForEvent(
+      { start: timing.startTime, end: timing.endTime, duration: timing.duration },
+      fcpMs,
+      ttiMs,
+    )
     if (blockingMs <= 0) continue
     tasks.push({
       startMs: timing.startTime,

@@ -92,8 +92,17 @@ function interleave(parts: Buffer[], fills: Buffer[]): Buffer[] {
  * chunk for every segment of every entry (about 80 KB per cached page).
  */
 export function deflateSegment(segment: Buffer): Buffer {
+  return deflateAfter(segment, Buffer.alloc(0))
+}
+
+/** `deflateSegment`, with what comes before the segment in the stream as the dictionary. */
+function deflateAfter(segment: Buffer, history: Buffer): Buffer {
   return Buffer.from(
-    zlib.deflateRawSync(segment, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+    zlib.deflateRawSync(segment, {
+      level: 9,
+      finishFlush: zlib.constants.Z_SYNC_FLUSH,
+      ...(history.length > 0 ? { dictionary: history } : {}),
+    }),
   )
 }
 
@@ -114,13 +123,7 @@ export function deflateWithHistory(segments: Buffer[], fillLengths: number[]): B
   if (segments.some((segment) => segment.includes(STAND_IN_BYTE))) return null
   let history = Buffer.alloc(0)
   return segments.map((segment, index) => {
-    const deflated = Buffer.from(
-      zlib.deflateRawSync(segment, {
-        level: 9,
-        finishFlush: zlib.constants.Z_SYNC_FLUSH,
-        ...(history.length > 0 ? { dictionary: history } : {}),
-      }),
-    )
+    const deflated = deflateAfter(segment, history)
     const standIn = Buffer.alloc(fillLengths[index] ?? 0, STAND_IN_BYTE)
     history = Buffer.concat([history, segment, standIn]).subarray(-WINDOW_BYTES)
     return deflated

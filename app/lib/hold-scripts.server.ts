@@ -15,25 +15,20 @@ const HELD_SCRIPTS_ID = 'held-scripts'
 /** A page that never paints (opened in a background tab) loads its code after this anyway. */
 const RELEASE_FALLBACK_MS = 3000
 
-/**
- * Elements put back per task: inserting all of a page's preloads at once costs one task of 20 to
- * 30 ms on a fast machine (four times that on a phone). One insertion usually takes 0.3 ms but
- * now and then 5 to 20 ms (the request it starts, and other threads on a busy device), so
- * batches of five still made tasks over 12 ms; one per task keeps each task to one insertion.
- */
-const RELEASED_PER_TASK = 1
-
 // Released when the browser reports its first paint (where it cannot, after the next frame), one
-// element per task, in their order: the module script that starts the page comes last, and
-// the template goes with it. Each next batch is a message to the page itself, a task of its own
-// that no timer clamping (a background tab's, or a test's frozen clock) holds back. Scripts copied
-// out of a template run once inserted, as they were never run inside it.
+// element per task, in their order: the module script that starts the page comes last, and the
+// template goes with it. Inserting all of a page's preloads at once costs one task of 20 to 30 ms
+// on a fast machine (four times that on a phone); one insertion usually takes 0.3 ms but now and
+// then 5 to 20 ms, so even batches of five made tasks over 12 ms. Each next element is a message
+// to the page itself, a task of its own that no timer clamping (a background tab's, or a test's
+// frozen clock) holds back. Scripts copied out of a template run once inserted, as they were
+// never run inside it.
 export const RELEASE_HELD_SCRIPTS = `(function(){var released=false;function release(){
 if(released)return;released=true;
 var held=document.getElementById('${HELD_SCRIPTS_ID}');if(!held)return;
 var nodes=[].slice.call(document.importNode(held.content,true).childNodes);
 var tasks=new MessageChannel();
-(tasks.port1.onmessage=function(){nodes.splice(0,${RELEASED_PER_TASK}).forEach(function(node){held.before(node)});
+(tasks.port1.onmessage=function(){if(nodes.length)held.before(nodes.shift());
 if(nodes.length)tasks.port2.postMessage(0);else{held.remove();tasks.port1.close()}})()}
 var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];
 if(types.indexOf('paint')>=0)new PerformanceObserver(release).observe({type:'paint',buffered:true});
