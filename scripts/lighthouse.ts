@@ -181,8 +181,9 @@ function describeWork(task: SimulatedTask) {
 /**
  * The tasks that count towards a simulated run's Total Blocking Time, recomputed with Lighthouse's
  * own simulation (Lantern) so that each can be paired with the task this machine ran. Lighthouse
- * reports the mean of an optimistic and a pessimistic estimate; the tasks are the same in both,
- * and those of the optimistic one are listed.
+ * reports the mean of an optimistic and a pessimistic estimate, which place the tasks a little
+ * differently and count from different first paints; the optimistic one is listed, counted from
+ * the first paint and up to the interactive time that Lantern uses for it.
  */
 async function blockingTasks({ artifacts, lhr }: RunnerResult): Promise<LongTask[]> {
   if (lhr.configSettings.throttlingMethod !== 'simulate') return []
