@@ -277,6 +277,13 @@ test.describe('the enquiry form, JavaScript on', () => {
     await send.click()
     const newest = toasts.first()
     await expect(newest).toBeVisible()
+    // Hover once it has slid into place: on a busy machine the pointer could otherwise land where
+    // the toast still was, and leave it as the toast moves on.
+    await newest.evaluate((toast) =>
+      Promise.all(
+        toast.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    )
     await newest.hover()
     await page.waitForTimeout(5000)
     await expect(newest).toBeVisible()

@@ -87,8 +87,16 @@ test.describe('cookie consent with JavaScript', () => {
     const hydrated = await hydratedAt(page)
     expect(hydrated - loadedAt).toBeGreaterThan(1000)
     // A second has passed since the load event already: the dialog opens as soon as its code is
-    // there, rather than a full second after hydration.
-    expect(shownAt - hydrated).toBeLessThan(950)
+    // there (the page hydrated, and the dialog's own chunk, fetched after that, arrived), not a
+    // full second after hydration. Counted from the chunk's arrival, which a busy machine delays.
+    const dialogCodeAt = await page.evaluate(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => entry as PerformanceResourceTiming)
+          .find((entry) => entry.name.includes('/cookie-consent-dialog-'))?.responseEnd ?? NaN,
+    )
+    expect(shownAt - Math.max(hydrated, dialogCodeAt)).toBeLessThan(500)
     expect(await storedConsent(page)).toBeNull()
   })
 
