@@ -10,12 +10,17 @@
  *   CHROMIUM_PATH            the browser (default /usr/bin/chromium)
  *   LIGHTHOUSE_RUN_TIMEOUT_S one page and preset may take this long (default 120)
  *   LIGHTHOUSE_PAGES         only these paths, comma-separated (`post` for the first post)
- *   LIGHTHOUSE_PRESETS       only these presets, comma-separated (mobile, desktop)
+ *   LIGHTHOUSE_PRESETS       these presets, comma-separated (default mobile,desktop). A third,
+ *                            mobile-devtools, is the mobile run with the browser really slowed
+ *                            (DevTools throttling: 4× CPU, a slow network) instead of Lighthouse's
+ *                            simulation: its blocking time is the tasks as they ran, and the task
+ *                            that paints first never counts, as it cannot on a phone
  *   LIGHTHOUSE_REPEAT        measure each page and preset this often (default 1), to see the spread
  *   LIGHTHOUSE_TASKS         set to 1 to print, for each mobile run, the tasks that count towards
  *                            Total Blocking Time as Lighthouse's simulation placed them (start,
  *                            duration, the part that counts), each with the task this machine ran
- *                            and the work inside it (style, layout, paint, parsing, which script)
+ *                            and the work inside it (style, layout, paint, parsing, which script);
+ *                            for mobile-devtools, the tasks as they ran, with the same work
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -38,10 +43,15 @@ const REPORT_PATH = path.join(ROOT, 'reports', 'lighthouse.json')
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS]
 type Preset = { name: string; config: Config | undefined }
+const DEFAULT_PRESETS = 'mobile,desktop'
 const PRESETS: Preset[] = [
   { name: 'mobile', config: undefined },
+  {
+    name: 'mobile-devtools',
+    config: { extends: 'lighthouse:default', settings: { throttlingMethod: 'devtools' as const } },
+  },
   { name: 'desktop', config: desktopConfig },
-].filter((preset) => isChosen(process.env.LIGHTHOUSE_PRESETS, preset.name))
+].filter((preset) => isChosen(process.env.LIGHTHOUSE_PRESETS ?? DEFAULT_PRESETS, preset.name))
 const REPEAT = Math.max(1, Number(process.env.LIGHTHOUSE_REPEAT ?? 1))
 const PRINT_TASKS = process.env.LIGHTHOUSE_TASKS === '1'
 /** The page every other page's blocking time is compared with. */
@@ -72,7 +82,10 @@ type Row = {
   longTasks: LongTask[]
   error?: string
 }
-/** A task that counts towards Total Blocking Time, in Lighthouse's simulated phone. */
+/**
+ * A task that counts towards Total Blocking Time, in Lighthouse's simulated phone; in a run with
+ * DevTools throttling it is the observed task itself.
+ */
 type LongTask = {
   startMs: number
   durationMs: number
@@ -135,6 +148,8 @@ type SimulatedTask = {
 }
 type TraceEvent = {
   name: string
+  pid?: number
+  tid?: number
   ts: number
   dur?: number
   args?: { data?: { url?: string; isLoadingMainFrame?: boolean; documentLoaderURL?: string } }
@@ -186,6 +201,8 @@ function describeWork(task: SimulatedTask) {
  * the first paint and up to the interactive time that Lantern uses for it.
  */
 async function blockingTasks({ artifacts, lhr }: RunnerResult): Promise<LongTask[]> {
+  if (lhr.configSettings.throttlingMethod === 'devtools')
+    return observedBlockingTasks(artifacts, lhr)
   if (lhr.configSettings.throttlingMethod !== 'simulate') return []
   const data = {
     trace: artifacts.Trace,
@@ -203,13 +220,7 @@ async function blockingTasks({ artifacts, lhr }: RunnerResult): Promise<LongTask
   const blocking = await metric(LanternTotalBlockingTime)
   const fcpMs = firstPaint.pessimisticEstimate.timeInMs
   const ttiMs = interactive.optimisticEstimate.timeInMs
-  const events = artifacts.Trace.traceEvents as TraceEvent[]
-  const navigation = events.find(
-    (event) =>
-      event.name === 'navigationStart' &&
-      event.args?.data?.isLoadingMainFrame &&
-      event.args.data.documentLoaderURL?.startsWith('http'),
-  )
+  const navigation = pageNavigation(artifacts.Trace.traceEvents as TraceEvent[])
   const tasks: LongTask[] = []
   for (const [task, timing] of blocking.optimisticEstimate.nodeTimings) {
     if (task.type !== 'cpu') continue
@@ -231,6 +242,51 @@ async function blockingTasks({ artifacts, lhr }: RunnerResult): Promise<LongTask
     })
   }
   return tasks.sort((a, b) => a.startMs - b.startMs)
+}
+
+/** The page's own navigation in a trace, on the main thread of its renderer. */
+function pageNavigation(events: TraceEvent[]) {
+  return events.find(
+    (event) =>
+      event.name === 'navigationStart' &&
+      event.args?.data?.isLoadingMainFrame &&
+      event.args.data.documentLoaderURL?.startsWith('http'),
+  )
+}
+
+/**
+ * The tasks that count towards a DevTools-throttled run's Total Blocking Time: the main thread's
+ * tasks as the slowed-down browser ran them, the part between first contentful paint and
+ * interactive beyond the first 50 ms. Nothing is simulated, so each task is its own observation.
+ */
+function observedBlockingTasks(artifacts: RunnerResult['artifacts'], lhr: Result): LongTask[] {
+  const events = artifacts.Trace.traceEvents as TraceEvent[]
+  const navigation = pageNavigation(events)
+  if (!navigation) return []
+  const fcpMs = lhr.audits['first-contentful-paint']?.numericValue ?? 0
+  const ttiMs = lhr.audits['interactive']?.numericValue ?? Infinity
+  const mainThread = events.filter(
+    (event) => event.pid === navigation.pid && event.tid === navigation.tid && event.dur,
+  )
+  const tasks: LongTask[] = []
+  for (const task of mainThread) {
+    if (task.name !== 'RunTask' || task.ts < navigation.ts) continue
+    const startMs = (task.ts - navigation.ts) / 1000
+    const durationMs = task.dur! / 1000
+    const blockingMs = Lantern.Metrics.TBTUtils.calculateTbtImpactForEvent(
+      { start: startMs, end: startMs + durationMs, duration: durationMs },
+      fcpMs,
+      ttiMs,
+    )
+    if (blockingMs <= 0) continue
+    const end = task.ts + task.dur!
+    const childEvents = mainThread.filter(
+      (event) => event !== task && event.ts >= task.ts && event.ts + event.dur! <= end,
+    )
+    const work = describeWork({ type: 'cpu', event: task, childEvents })
+    tasks.push({ startMs, durationMs, blockingMs, observed: { startMs, durationMs, work } })
+  }
+  return tasks
 }
 
 function toRow(page: string, preset: string, lhr: Result): Row {
@@ -290,10 +346,13 @@ function printTable(rows: Row[]) {
 function printLongTasks(row: Row) {
   for (const task of row.longTasks) {
     const { observed } = task
+    const ran =
+      observed.startMs === task.startMs
+        ? ''
+        : `; ran at ${observed.startMs.toFixed(0)} ms for ${observed.durationMs.toFixed(1)} ms`
     console.log(
       `    at ${task.startMs.toFixed(0)} ms for ${task.durationMs.toFixed(0)} ms, blocking ` +
-        `${task.blockingMs.toFixed(0)} ms; ran at ${observed.startMs.toFixed(0)} ms for ` +
-        `${observed.durationMs.toFixed(1)} ms: ${observed.work}`,
+        `${task.blockingMs.toFixed(0)} ms${ran}: ${observed.work}`,
     )
   }
 }
