@@ -286,7 +286,7 @@ function observedBlockingTasks(artifacts: RunnerResult['artifacts'], lhr: Result
     const work = describeWork({ type: 'cpu', event: task, childEvents })
     tasks.push({ startMs, durationMs, blockingMs, observed: { startMs, durationMs, work } })
   }
-  return tasks
+  return tasks.sort((a, b) => a.startMs - b.startMs)
 }
 
 function toRow(page: string, preset: string, lhr: Result): Row {
