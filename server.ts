@@ -7,12 +7,12 @@ import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/
 import compression from 'compression'
 import express from 'express'
 
+import { defaultSanitizer } from './app/blog/sanitizer.server'
 import { signServedAt } from './app/enquiry/spam.server'
 import { ConfigError, getConfig } from './app/lib/config.server'
 import { MAX_REQUEST_BODY_BYTES } from './app/lib/constants'
 import { log } from './app/lib/log.server'
 import { metrics } from './app/lib/metrics.server'
-import { defaultSanitizer } from './app/lib/sanitizer.server'
 import { createDuplicateMemory } from './server/duplicate-memory'
 import { redirectToHttps } from './server/https-redirect'
 import { startMetricsServer } from './server/metrics-endpoint'

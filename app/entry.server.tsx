@@ -7,7 +7,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 
 import { NonceProvider } from './components/nonce'
-import { holdScripts } from './lib/hold-scripts.server'
+import { holdScripts } from './hold-scripts.server'
 import { log } from './lib/log.server'
 import { currentRequest } from './lib/request-context.server'
 
@@ -105,4 +105,4 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 }
 
 // The server's render cache drops every cached page when the post list changes.
-export { postsVersion as renderCacheVersion } from './lib/posts.server'
+export { postsVersion as renderCacheVersion } from './blog/posts.server'

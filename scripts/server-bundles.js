@@ -5,7 +5,7 @@ import url from 'node:url'
 
 import * as esbuild from 'esbuild'
 
-const WORKER_ENTRY = { 'sanitize-worker': 'app/lib/sanitize-worker.server.ts' }
+const WORKER_ENTRY = { 'sanitize-worker': 'app/blog/sanitize-worker.server.ts' }
 
 /** @type {import('esbuild').BuildOptions} */
 const OPTIONS = {

@@ -10,7 +10,7 @@ import url from 'node:url'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 
-import { sanitizeHtml } from '../app/lib/sanitize.server'
+import { sanitizeHtml } from '../app/blog/sanitize.server'
 import { fixturePosts, hostilePosts } from '../mocks/fixtures/posts'
 
 const TARGET_POST_BYTES = 20_000

@@ -3,7 +3,7 @@ import crypto from 'node:crypto'
 import type { RequestHandler, Response } from 'express'
 import helmet from 'helmet'
 
-import type { AnalyticsSettings } from '../app/lib/analytics'
+import type { AnalyticsSettings } from '../app/consent/analytics'
 
 type SecurityHeadersOptions = {
   siteUrl: string

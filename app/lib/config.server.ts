@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import type { AnalyticsSettings } from './analytics'
+import type { AnalyticsSettings } from '../consent/analytics'
 
 const DEFAULT_PORT = 3000
 const DEFAULT_METRICS_PORT = 9464

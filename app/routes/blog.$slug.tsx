@@ -7,16 +7,16 @@ import type {
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 
-import { BlogPost } from '~/components/blog/blog-post'
-import { BlogError, PostNotFound } from '~/components/blog/blog-states'
+import { BlogPost } from '~/blog/blog-post'
+import { BlogError, PostNotFound } from '~/blog/blog-states'
+import { BLOG_COPY } from '~/blog/copy'
+import { BLOG_PAGE_CACHE_CONTROL, CONTENT_RETRY_AFTER_S, findPostBySlug } from '~/blog/posts.server'
+import { postPath, rssAlternateLink } from '~/blog/seo'
+import { blogPostingJsonLd } from '~/blog/structured-data.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { BLOG_COPY } from '~/content/blog'
 import { COMPANY } from '~/content/company'
-import { postPath, rssAlternateLink } from '~/lib/blog-seo'
-import { blogPostingJsonLd } from '~/lib/blog-structured-data.server'
 import { getConfig } from '~/lib/config.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
-import { BLOG_PAGE_CACHE_CONTROL, CONTENT_RETRY_AFTER_S, findPostBySlug } from '~/lib/posts.server'
 
 export const links: LinksFunction = () => [rssAlternateLink]
 

@@ -7,17 +7,17 @@ import type {
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 
-import { BlogHeader, BlogPagination, blogPageHref, PostGrid } from '~/components/blog/blog-list'
-import { BlogEmpty, BlogError } from '~/components/blog/blog-states'
+import { BlogHeader, BlogPagination, blogPageHref, PostGrid } from '~/blog/blog-list'
+import { BlogEmpty, BlogError } from '~/blog/blog-states'
+import { BLOG_COPY } from '~/blog/copy'
+import { pageOf } from '~/blog/pagination'
+import { BLOG_PAGE_CACHE_CONTROL, BLOG_PAGE_SIZE, getPosts, toPostCards } from '~/blog/posts.server'
+import { rssAlternateLink } from '~/blog/seo'
+import { blogBreadcrumbs } from '~/blog/structured-data.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { JsonLd } from '~/components/json-ld'
-import { BLOG_COPY } from '~/content/blog'
-import { rssAlternateLink } from '~/lib/blog-seo'
-import { blogBreadcrumbs } from '~/lib/blog-structured-data.server'
 import { getConfig } from '~/lib/config.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
-import { pageOf } from '~/lib/pagination'
-import { BLOG_PAGE_CACHE_CONTROL, BLOG_PAGE_SIZE, getPosts, toPostCards } from '~/lib/posts.server'
 
 export const links: LinksFunction = () => [rssAlternateLink]
 

@@ -1,6 +1,6 @@
+import { RSS_MAX_ITEMS, rssXml } from '~/blog/feeds.server'
+import { getPosts, toFeedPosts } from '~/blog/posts.server'
 import { getConfig } from '~/lib/config.server'
-import { RSS_MAX_ITEMS, rssXml } from '~/lib/feeds.server'
-import { getPosts, toFeedPosts } from '~/lib/posts.server'
 
 export async function loader() {
   const result = await getPosts()

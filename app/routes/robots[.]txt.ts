@@ -1,5 +1,5 @@
+import { robotsTxt } from '~/blog/feeds.server'
 import { getConfig } from '~/lib/config.server'
-import { robotsTxt } from '~/lib/feeds.server'
 
 export function loader() {
   return new Response(robotsTxt(getConfig().siteUrl), {

@@ -1,6 +1,6 @@
+import { sitemapXml } from '~/blog/feeds.server'
+import { getPosts } from '~/blog/posts.server'
 import { getConfig } from '~/lib/config.server'
-import { sitemapXml } from '~/lib/feeds.server'
-import { getPosts } from '~/lib/posts.server'
 
 /** Lists the static pages even when the backend is down and no post list is cached. */
 export async function loader() {

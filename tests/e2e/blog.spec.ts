@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-import { sanitizeHtml } from '../../app/lib/sanitize.server'
+import { sanitizeHtml } from '../../app/blog/sanitize.server'
 import { xssPayloads } from '../../mocks/fixtures/xss-payloads'
 import { startStack, type Stack } from '../support/stack'
 

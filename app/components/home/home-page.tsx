@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 
-import { isPlainLeftClick, scrollToSection } from '~/lib/scroll-to-section'
+import { isPlainLeftClick, scrollToSection } from '~/components/layout/scroll-to-section'
 import { useSiteConfig } from '~/lib/use-site-config'
 
 import { ContactSection } from './contact-section'

@@ -1,8 +1,8 @@
 import { Link } from '@remix-run/react'
 
 import { ExternalLink } from '~/components/ui/external-link'
+import { openCookieSettings } from '~/consent/choice'
 import { COMPANY } from '~/content/company'
-import { openCookieSettings } from '~/lib/consent'
 import { useHydrated } from '~/lib/use-hydrated'
 import { useSiteConfig } from '~/lib/use-site-config'
 

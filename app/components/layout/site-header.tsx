@@ -1,11 +1,11 @@
 import { NavLink, useLocation, useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState, type MouseEvent } from 'react'
 
+import { getActiveSectionId, isNavScrolled } from '~/components/layout/active-section'
+import { isPlainLeftClick, scrollToSection } from '~/components/layout/scroll-to-section'
 import { ExternalLink } from '~/components/ui/external-link'
 import { COMPANY } from '~/content/company'
-import { getActiveSectionId, isNavScrolled } from '~/lib/active-section'
 import { HOME_SECTIONS, RETURN_HOME_SCROLL_DELAY_MS, type HomeSectionId } from '~/lib/constants'
-import { isPlainLeftClick, scrollToSection } from '~/lib/scroll-to-section'
 import { useSiteConfig } from '~/lib/use-site-config'
 
 import { Logo } from './logo'

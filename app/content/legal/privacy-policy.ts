@@ -1,6 +1,6 @@
-import type { AnalyticsSettings } from '~/lib/analytics'
+import type { AnalyticsSettings } from '~/consent/analytics'
 
-import { analyticsDisclosure } from '../analytics-disclosure'
+import { analyticsDisclosure } from '../../consent/analytics-disclosure'
 import { COMPANY } from '../company'
 
 import { CONTACT_DETAILS_LIST } from './contact-details'

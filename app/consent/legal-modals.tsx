@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 
-import { isPlainLeftClick } from '~/lib/scroll-to-section'
+import { isPlainLeftClick } from '~/components/layout/scroll-to-section'
 
 export type LegalDocumentKey = 'privacy' | 'terms'
 

@@ -1,10 +1,11 @@
-import { BLOG_COPY } from '~/content/blog'
+import { BLOG_COPY } from '~/blog/copy'
 import { COMPANY } from '~/content/company'
 
-import { BLOG_PATH, postPath } from './blog-seo'
-import { absoluteUrl, SOCIAL_CARD } from './meta'
+import { absoluteUrl, SOCIAL_CARD } from '../lib/meta'
+import { breadcrumbList, jsonLdGraph } from '../lib/structured-data'
+
 import type { Post } from './posts.server'
-import { breadcrumbList, jsonLdGraph } from './structured-data'
+import { BLOG_PATH, postPath } from './seo'
 
 /** The blog's place under the home page, for search results. */
 export function blogBreadcrumbs(siteUrl: string) {

@@ -1,4 +1,4 @@
-import { BLOG_COPY } from '~/content/blog'
+import { BLOG_COPY } from '~/blog/copy'
 
 export const BLOG_PATH = '/blog'
 export const RSS_PATH = '/blog/rss.xml'

@@ -1,10 +1,10 @@
 import { Link } from '@remix-run/react'
 
-import { BLOG_COPY } from '~/content/blog'
-import { BLOG_PATH } from '~/lib/blog-seo'
-import type { Post } from '~/lib/posts.server'
+import { BLOG_COPY } from '~/blog/copy'
+import type { Post } from '~/blog/posts.server'
+import { BLOG_PATH } from '~/blog/seo'
 
-import { JsonLd } from '../json-ld'
+import { JsonLd } from '../components/json-ld'
 
 import { PostImage } from './post-image'
 
@@ -54,7 +54,7 @@ export function BlogPost({ post, jsonLd }: { post: PostView; jsonLd: string }) {
 
       <div
         className="prose prose-slate mx-auto mt-10 break-words max-w-3xl prose-headings:tracking-tight prose-a:text-indigo-700 prose-img:rounded-xl"
-        // Sanitised on the server when the post was first asked for (app/lib/sanitize.server.ts).
+        // Sanitised on the server when the post was first asked for (app/blog/sanitize.server.ts).
         dangerouslySetInnerHTML={{ __html: post.html }}
       />
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
+import { ACTIVE_SECTION_OFFSET_PX } from '../../lib/constants'
+
 import { getActiveSectionId, isNavScrolled } from './active-section'
-import { ACTIVE_SECTION_OFFSET_PX } from './constants'
 
 const sections = [
   { id: 'home', top: 64 },

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 
-import type { AnalyticsSettings } from '~/lib/analytics'
+import type { AnalyticsSettings } from '~/consent/analytics'
 
-import { COOKIE_CONSENT_COPY, cookieConsentText } from './cookie-consent'
-import { privacyPolicyFor } from './legal/privacy-policy'
-import type { LegalDocument } from './legal/types'
+import { privacyPolicyFor } from '../content/legal/privacy-policy'
+import type { LegalDocument } from '../content/legal/types'
+
+import { COOKIE_CONSENT_COPY, cookieConsentText } from './copy'
 
 const plausible: AnalyticsSettings = {
   provider: 'plausible',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import { postPath } from './blog-seo'
-import { blogBreadcrumbs, blogPostingJsonLd } from './blog-structured-data.server'
 import type { Post } from './posts.server'
+import { postPath } from './seo'
+import { blogBreadcrumbs, blogPostingJsonLd } from './structured-data.server'
 
 const SITE = 'https://www.brightwell.example'
 

@@ -1,20 +1,20 @@
 import { useLocation } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react'
 
-import { analyticsSetting } from '~/lib/analytics'
+import { analyticsSetting } from '~/consent/analytics'
 import {
   COOKIE_SETTINGS_EVENT,
   getConsent,
   onConsentChange,
   setConsent,
   type Consent,
-} from '~/lib/consent'
+} from '~/consent/choice'
 import { COOKIE_DIALOG_DELAY_MS } from '~/lib/constants'
 import { useAnalyticsSettings } from '~/lib/use-site-config'
 
 import type { ConsentDialogProps } from './cookie-consent-dialog'
 
-const Analytics = lazy(() => import('./analytics'))
+const Analytics = lazy(() => import('./analytics-loader'))
 
 /**
  * With no valid choice stored, a non-modal dialog appears 1 s after the page has loaded and
@@ -52,7 +52,7 @@ export function CookieConsent() {
     setConsentState(stored)
     // Cookies left from a consent that lapsed or was withdrawn elsewhere go at once.
     if (stored !== 'accepted' && /(^|;\s*)_ga/.test(document.cookie)) {
-      void import('~/lib/analytics-runtime').then((module) => module.deleteAnalyticsCookies())
+      void import('~/consent/analytics-runtime').then((module) => module.deleteAnalyticsCookies())
     }
     let timer: number | undefined
     const openLater = () => {

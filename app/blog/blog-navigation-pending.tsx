@@ -1,8 +1,8 @@
 import { useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 
-import { BLOG_COPY } from '~/content/blog'
-import { BLOG_PATH } from '~/lib/blog-seo'
+import { BLOG_COPY } from '~/blog/copy'
+import { BLOG_PATH } from '~/blog/seo'
 
 /** Quicker navigations (a cached list answers in milliseconds) finish without a flash. */
 const SHOW_AFTER_MS = 150

@@ -5,8 +5,9 @@
  * non-essential (analytics, ads) must call hasConsent() first and may listen with
  * onConsentChange() to start once the visitor accepts.
  */
+import { COOKIE_CONSENT_KEY } from '../lib/constants'
+
 import type { AnalyticsSetting } from './analytics'
-import { COOKIE_CONSENT_KEY } from './constants'
 
 export type Consent = 'accepted' | 'declined'
 

@@ -1,8 +1,8 @@
 import { Link } from '@remix-run/react'
 
-import { BLOG_COPY } from '~/content/blog'
-import { BLOG_PATH } from '~/lib/blog-seo'
-import type { PostCard as PostCardData } from '~/lib/posts.server'
+import { BLOG_COPY } from '~/blog/copy'
+import type { PostCard as PostCardData } from '~/blog/posts.server'
+import { BLOG_PATH } from '~/blog/seo'
 
 import { PostCard } from './post-card'
 

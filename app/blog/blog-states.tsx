@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 
-import { BLOG_COPY } from '~/content/blog'
-import { BLOG_PATH } from '~/lib/blog-seo'
+import { BLOG_COPY } from '~/blog/copy'
+import { BLOG_PATH } from '~/blog/seo'
 
 /** The backend failed and no earlier list is cached: the red 'Error: {message}' line. */
 export function BlogError({ message }: { message: string }) {

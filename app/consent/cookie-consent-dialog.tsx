@@ -1,9 +1,9 @@
 import { useLocation } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 
-import { COOKIE_CONSENT_COPY, cookieConsentText } from '~/content/cookie-consent'
-import type { AnalyticsSettings } from '~/lib/analytics'
-import type { Consent } from '~/lib/consent'
+import type { AnalyticsSettings } from '~/consent/analytics'
+import type { Consent } from '~/consent/choice'
+import { COOKIE_CONSENT_COPY, cookieConsentText } from '~/consent/copy'
 
 import { LegalDocumentModalSlot, LegalModalLink, type LegalDocumentKey } from './legal-modals'
 

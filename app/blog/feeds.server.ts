@@ -1,10 +1,11 @@
-import { BLOG_COPY } from '~/content/blog'
+import { BLOG_COPY } from '~/blog/copy'
 import { COMPANY } from '~/content/company'
 
-import { BLOG_PATH, postPath, RSS_PATH } from './blog-seo'
-import { log } from './log.server'
-import { absoluteUrl } from './meta'
+import { log } from '../lib/log.server'
+import { absoluteUrl } from '../lib/meta'
+
 import type { FeedPost, PostSummary } from './posts.server'
+import { BLOG_PATH, postPath, RSS_PATH } from './seo'
 
 export const SITEMAP_PATH = '/sitemap.xml'
 /** Feed readers want recent posts, not the archive. */

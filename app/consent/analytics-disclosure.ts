@@ -3,9 +3,9 @@
  * ANALYTICS). The cookie dialog's one sentence about it is in cookie-consent.ts, kept apart so the
  * dialog does not download the policy's text.
  */
-import type { AnalyticsSettings } from '~/lib/analytics'
+import type { AnalyticsSettings } from '~/consent/analytics'
 
-import type { RichText } from './legal/types'
+import type { RichText } from '../content/legal/types'
 
 export type AnalyticsDisclosure = {
   /** the provider's product, as visitors know it */

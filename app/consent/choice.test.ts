@@ -7,7 +7,7 @@ import {
   onConsentChange,
   parseConsent,
   setConsent,
-} from './consent'
+} from './choice'
 
 function memoryStorage(): Storage {
   const values = new Map<string, string>()

@@ -2,9 +2,9 @@ import path from 'node:path'
 
 import { Piscina } from 'piscina'
 
-import { log } from './log.server'
-import { metrics } from './metrics.server'
-import { processSingleton } from './process-singleton.server'
+import { log } from '../lib/log.server'
+import { metrics } from '../lib/metrics.server'
+import { processSingleton } from '../lib/process-singleton.server'
 
 /** One post's content to sanitise, and what image addresses are resolved against. */
 export type SanitizeTask = { dirty: string; siteUrl: string; backendUrl: string }
