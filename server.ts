@@ -7,14 +7,13 @@ import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/
 import compression from 'compression'
 import express from 'express'
 
-import { defaultSanitizer } from './app/blog/sanitizer.server'
 import { signServedAt } from './app/enquiry/spam.server'
 import { ConfigError, getConfig } from './app/lib/config.server'
 import { MAX_REQUEST_BODY_BYTES } from './app/lib/constants'
 import { log } from './app/lib/log.server'
-import { metrics } from './app/lib/metrics.server'
 import { createDuplicateMemory } from './server/duplicate-memory'
 import { redirectToHttps } from './server/https-redirect'
+import { serverMetrics } from './server/metrics'
 import { startMetricsServer } from './server/metrics-endpoint'
 import { refuseForeignOrigin } from './server/origin'
 import { createRateLimiter } from './server/rate-limit'
@@ -56,6 +55,10 @@ async function importBuild(): Promise<ServerBuild> {
 }
 
 let build = await importBuild()
+
+/** What the app's entry module offers the server besides rendering: its start and its end. */
+type AppLifecycle = { warmUp?: () => Promise<void>; close?: () => Promise<void> }
+const appLifecycle = () => build.entry.module as AppLifecycle
 
 if (!config.isProduction) {
   fs.watchFile(VERSION_PATH, { interval: 200 }, async () => {
@@ -116,7 +119,8 @@ app.use(
 app.use((req, res, next) => {
   const declaredLength = Number(req.get('content-length') ?? 0)
   if (declaredLength > MAX_REQUEST_BODY_BYTES) {
-    if (req.method === 'POST' && req.path === '/contact') metrics.countEnquiry('too_large')
+    if (req.method === 'POST' && req.path === '/contact')
+      serverMetrics.countRefusedEnquiry('too_large')
     res.status(413).type('text/plain').send('Request body too large')
     return
   }
@@ -205,7 +209,7 @@ const metricsServer =
       })
 
 // Visitors and crawlers come soon after a deploy: the first post should not wait for jsdom to load.
-await defaultSanitizer().warmUp()
+await appLifecycle().warmUp?.()
 
 const server = app.listen(config.port, config.host, () => {
   log('info', 'server listening', {
@@ -223,7 +227,7 @@ const shutdown = gracefulShutdown({
   maxDrainMs: DRAIN_MAX_MS,
   probePaths: PROBE_PATHS,
   onStopped: async () => {
-    await Promise.all([enquiryLimiter.close(), enquiryMemory.close(), defaultSanitizer().close()])
+    await Promise.all([enquiryLimiter.close(), enquiryMemory.close(), appLifecycle().close?.()])
     metricsServer?.close()
   },
 })

@@ -6,6 +6,7 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 
+import { defaultSanitizer } from './blog/sanitizer.server'
 import { NonceProvider } from './components/nonce'
 import { holdScripts } from './hold-scripts.server'
 import { log } from './lib/log.server'
@@ -106,3 +107,13 @@ export function handleError(error: unknown, { request }: { request: Request }) {
 
 // The server's render cache drops every cached page when the post list changes.
 export { postsVersion as renderCacheVersion } from './blog/posts.server'
+
+/** The blog's sanitiser is ready before the server listens (the first post need not wait for it). */
+export function warmUp() {
+  return defaultSanitizer().warmUp()
+}
+
+/** Ends what the app started, for a graceful shutdown. */
+export function close() {
+  return defaultSanitizer().close()
+}

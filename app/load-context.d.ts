@@ -1,6 +1,7 @@
-import type { DuplicateMemory } from '../server/duplicate-memory'
-import type { RateLimiter } from '../server/rate-limit'
-
+/**
+ * What the server hands to every loader and action. The server builds these; the app describes
+ * only what it uses of them, so nothing in app/ imports the server's code.
+ */
 declare module '@remix-run/node' {
   interface AppLoadContext {
     /** fresh for every response; the CSP allows only scripts that carry it */
@@ -9,10 +10,22 @@ declare module '@remix-run/node' {
     enquiryServedAt: string
     /** the visitor's address, TRUST_PROXY hops from the right of X-Forwarded-For */
     clientIp: string
-    enquiryLimiter: RateLimiter
-    /** which enquiries were forwarded in the last 10 minutes */
-    enquiryMemory: DuplicateMemory
+    /** counts one valid enquiry for a client and says whether it is over the limit */
+    enquiryLimiter: {
+      hit(key: string): Promise<{ limited: false } | { limited: true; retryAfterS: number }>
+    }
+    /** which enquiries were forwarded in the last 10 minutes, by fingerprint */
+    enquiryMemory: {
+      claim(
+        fingerprint: string,
+      ): Promise<
+        | { status: 'duplicate' }
+        | { status: 'claimed'; settle: (wasForwarded: boolean) => Promise<void> }
+      >
+    }
     /** asked by Remix's browser code (`?_data`, which Remix strips before loaders and actions) */
     isDataRequest: boolean
   }
 }
+
+export {}

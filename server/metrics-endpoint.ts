@@ -1,6 +1,6 @@
 import http from 'node:http'
 
-import { metricsText } from '../app/lib/metrics.server'
+import { metricsText } from './metrics'
 
 /**
  * Serves `GET /metrics` on a port of its own, never the public one: what the metrics reveal

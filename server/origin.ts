@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express'
 
 import { log } from '../app/lib/log.server'
-import { metrics } from '../app/lib/metrics.server'
+import { serverMetrics } from './metrics'
 
 /**
  * A POST may come from the public site (SITE_URL) or from the address it was sent to.
@@ -33,7 +33,7 @@ export function refuseForeignOrigin(siteUrl: string): RequestHandler {
   return (req, res, next) => {
     if (!isAllowedOrigin(req.get('origin'), req.get('host'), siteUrl)) {
       log('warn', 'cross-site enquiry refused', { origin: req.get('origin')?.slice(0, 200) })
-      metrics.countEnquiry('refused_origin')
+      serverMetrics.countRefusedEnquiry('refused_origin')
       res.status(403).type('text/plain').send('Enquiries are accepted from this website only')
       return
     }

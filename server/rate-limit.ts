@@ -2,7 +2,7 @@ import { MemoryStore, type Options, type Store } from 'express-rate-limit'
 import { RedisStore } from 'rate-limit-redis'
 
 import { log } from '../app/lib/log.server'
-import { metrics } from '../app/lib/metrics.server'
+import { serverMetrics } from './metrics'
 
 import { connectRedis, withTimeout } from './redis'
 
@@ -66,7 +66,7 @@ export function createRateLimiter({
       } catch (error) {
         // A lost enquiry costs more than an unthrottled one: fail open, loudly.
         log('error', 'rate limit store unavailable', { reason: (error as Error).message })
-        metrics.countRateLimitStoreError()
+        serverMetrics.countRateLimitStoreError()
         return { limited: false }
       }
     },

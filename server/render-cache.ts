@@ -2,7 +2,7 @@ import zlib from 'node:zlib'
 
 import type { NextFunction, Request, Response } from 'express'
 
-import { metrics } from '../app/lib/metrics.server'
+import { serverMetrics } from './metrics'
 
 type Entry = {
   /** the rendered HTML as UTF-8 bytes, split where a per-response value it was rendered with stood */
@@ -227,7 +227,7 @@ export function createRenderCache({
     const entry = entries.get(key)
 
     if (entry && entry.version === currentVersion && entry.expiresAt > now()) {
-      metrics.countRenderCacheLookup('hit')
+      serverMetrics.countPageCacheLookup('hit')
       res.status(entry.status)
       for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
       res.setHeader('X-Render-Cache', 'hit')
@@ -246,7 +246,7 @@ export function createRenderCache({
       return
     }
     if (entry) entries.delete(key)
-    metrics.countRenderCacheLookup('miss')
+    serverMetrics.countPageCacheLookup('miss')
 
     const chunks: Buffer[] = []
     const write = res.write.bind(res) as (...args: unknown[]) => boolean

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express'
 
 import { log } from '../app/lib/log.server'
-import { metrics } from '../app/lib/metrics.server'
+import { serverMetrics } from './metrics'
 
 /**
  * One JSON line per request, written when the answer has been sent, and the request's duration
@@ -14,7 +14,7 @@ export function logRequests(routeLabel: (req: Request) => string): RequestHandle
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9
       const route = (res.locals.route as string | undefined) ?? routeLabel(req)
-      metrics.observeRequest(req.method, route, res.statusCode, seconds)
+      serverMetrics.observeRequest(req.method, route, res.statusCode, seconds)
       log('info', 'request', {
         // 'finish' fires outside the request's context, so the id is passed on by hand.
         requestId: res.locals.requestId as string,

@@ -4,7 +4,7 @@ import { BLOG_COPY } from '~/blog/copy'
 import type { Post } from '~/blog/posts.server'
 import { BLOG_PATH } from '~/blog/seo'
 
-import { JsonLd } from '../components/json-ld'
+import { JsonLd } from '~/components/json-ld'
 
 import { PostImage } from './post-image'
 

@@ -1,8 +1,8 @@
 import { BLOG_COPY } from '~/blog/copy'
 import { COMPANY } from '~/content/company'
 
-import { log } from '../lib/log.server'
-import { absoluteUrl } from '../lib/meta'
+import { log } from '~/lib/log.server'
+import { absoluteUrl } from '~/lib/meta'
 
 import type { FeedPost, PostSummary } from './posts.server'
 import { BLOG_PATH, postPath, RSS_PATH } from './seo'

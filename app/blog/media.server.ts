@@ -1,4 +1,4 @@
-import { getBackendResponse } from '../lib/backend.server'
+import { getBackendResponse } from '~/lib/backend.server'
 
 /** The backend's uploads live under this path, and this site serves them under the same one. */
 export const MEDIA_PATH = '/media/'

@@ -1,6 +1,6 @@
 import { addHook, clearWindow, removeAllHooks, sanitize } from 'isomorphic-dompurify'
 
-import { log } from '../lib/log.server'
+import { log } from '~/lib/log.server'
 
 import { ALLOWED_ATTR, ALLOWED_TAGS, DROPPED_WITH_CONTENT } from './sanitize-rules.server'
 

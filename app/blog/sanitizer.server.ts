@@ -2,9 +2,8 @@ import path from 'node:path'
 
 import { Piscina } from 'piscina'
 
-import { log } from '../lib/log.server'
-import { metrics } from '../lib/metrics.server'
-import { processSingleton } from '../lib/process-singleton.server'
+import { log } from '~/lib/log.server'
+import { metrics } from '~/lib/metrics.server'
 
 /** One post's content to sanitise, and what image addresses are resolved against. */
 export type SanitizeTask = { dirty: string; siteUrl: string; backendUrl: string }
@@ -149,11 +148,14 @@ export function createSanitizer({
 
 export type Sanitizer = ReturnType<typeof createSanitizer>
 
-/** The process's sanitiser, shared by the app's bundle and server.ts (which ends it at shutdown). */
+let shared: Sanitizer | undefined
+
+/** The app's sanitiser: the server warms it up before listening and ends it at shutdown. */
 export function defaultSanitizer(): Sanitizer {
-  return processSingleton('sanitizer', () => {
+  if (!shared) {
     const sanitizer = createSanitizer({ filename: BUILT_WORKER })
     metrics.observeSanitizerThreads(() => sanitizer.threads())
-    return sanitizer
-  })
+    shared = sanitizer
+  }
+  return shared
 }

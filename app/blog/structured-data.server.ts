@@ -1,8 +1,8 @@
 import { BLOG_COPY } from '~/blog/copy'
 import { COMPANY } from '~/content/company'
 
-import { absoluteUrl, SOCIAL_CARD } from '../lib/meta'
-import { breadcrumbList, jsonLdGraph } from '../lib/structured-data'
+import { absoluteUrl, SOCIAL_CARD } from '~/lib/meta'
+import { breadcrumbList, jsonLdGraph } from '~/lib/structured-data'
 
 import type { Post } from './posts.server'
 import { BLOG_PATH, postPath } from './seo'

@@ -5,7 +5,7 @@
  */
 import type { AnalyticsSettings } from '~/consent/analytics'
 
-import type { RichText } from '../content/legal/types'
+import type { RichText } from '~/content/legal/types'
 
 export type AnalyticsDisclosure = {
   /** the provider's product, as visitors know it */

@@ -5,7 +5,7 @@
  * non-essential (analytics, ads) must call hasConsent() first and may listen with
  * onConsentChange() to start once the visitor accepts.
  */
-import { COOKIE_CONSENT_KEY } from '../lib/constants'
+import { COOKIE_CONSENT_KEY } from '~/lib/constants'
 
 import type { AnalyticsSetting } from './analytics'
 

@@ -1,6 +1,4 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client'
-
-import { processSingleton } from './process-singleton.server'
+import { Counter, Gauge, Histogram, register } from 'prom-client'
 
 export const ENQUIRY_OUTCOMES = [
   'forwarded',
@@ -19,25 +17,31 @@ export type PostSanitisingOutcome = 'sanitised' | 'unparseable' | 'unavailable'
 export type BackendEndpoint = 'posts' | 'send-email' | 'file'
 export type BackendOutcome = 'success' | 'http_error' | 'network_error' | 'timeout'
 
-/** Methods a browser or a client of this site sends; anything else shares one label. */
-const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+/** The name the server adds its refusals at the door (origin, body size) under. */
+export const ENQUIRIES_METRIC = 'enquiries_total'
 
-const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+export const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+const APP_METRICS = [
+  'backend_request_duration_seconds',
+  ENQUIRIES_METRIC,
+  'posts_list_age_seconds',
+  'posts_list_size',
+  'posts_list_refreshes_total',
+  'post_sanitising_total',
+  'post_sanitiser_threads',
+]
 
 /**
- * Every metric of the site, in prom-client's default registry. Label values come from fixed
- * lists (route ids, outcomes), never from what a client sends, so series cannot grow without
- * bound whatever URLs are requested.
+ * The app's metrics: backend calls, enquiries, the post list and its sanitising. Label values
+ * come from fixed lists, never from what a client sends, so series cannot grow without bound.
+ * The server's own (requests, the page cache, the rate limit store) are in server/metrics.ts.
  */
 function createMetrics() {
-  collectDefaultMetrics()
+  // prom-client's default registry is one per process, shared with the server's metrics.
+  // Development re-imports a rebuilt app: its metrics take the place of the old build's.
+  for (const name of APP_METRICS) register.removeSingleMetric(name)
 
-  const requestDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer a request, by method, matched route and status class',
-    labelNames: ['method', 'route', 'status_class'] as const,
-    buckets: SECONDS_BUCKETS,
-  })
   const backendDuration = new Histogram({
     name: 'backend_request_duration_seconds',
     help: 'Backend calls by endpoint and outcome, with their duration',
@@ -45,7 +49,7 @@ function createMetrics() {
     buckets: SECONDS_BUCKETS,
   })
   const enquiries = new Counter({
-    name: 'enquiries_total',
+    name: ENQUIRIES_METRIC,
     help: 'Enquiries received, by outcome',
     labelNames: ['outcome'] as const,
   })
@@ -71,12 +75,6 @@ function createMetrics() {
     help: 'Fetches of the post list from the backend, by outcome',
     labelNames: ['outcome'] as const,
   })
-  const renderCacheLookups = new Counter({
-    name: 'render_cache_lookups_total',
-    help: 'Page requests the render cache could answer (hit) or had to render (miss)',
-    labelNames: ['result'] as const,
-  })
-  for (const result of ['hit', 'miss']) renderCacheLookups.inc({ result }, 0)
   const postSanitising = new Counter({
     name: 'post_sanitising_total',
     help: 'Posts sanitised at their first view, by outcome (unavailable: the worker failed or was busy, the post was shown without its content)',
@@ -92,22 +90,8 @@ function createMetrics() {
       this.set(sanitizer.threads())
     },
   })
-  const rateLimitStoreErrors = new Counter({
-    name: 'rate_limit_store_errors_total',
-    help: 'Rate limit checks that failed open because the store (Redis) did not answer',
-  })
 
   return {
-    observeRequest(method: string, route: string, status: number, seconds: number) {
-      requestDuration.observe(
-        {
-          method: KNOWN_METHODS.has(method) ? method : 'other',
-          route,
-          status_class: `${Math.trunc(status / 100)}xx`,
-        },
-        seconds,
-      )
-    },
     observeBackendCall(endpoint: BackendEndpoint, outcome: BackendOutcome, seconds: number) {
       backendDuration.observe({ endpoint, outcome }, seconds)
     },
@@ -121,12 +105,6 @@ function createMetrics() {
       postList.refreshedAt = Date.now()
       postList.size = size
     },
-    countRenderCacheLookup(result: 'hit' | 'miss') {
-      renderCacheLookups.inc({ result })
-    },
-    countRateLimitStoreError() {
-      rateLimitStoreErrors.inc()
-    },
     countPostSanitising(outcome: PostSanitisingOutcome) {
       postSanitising.inc({ outcome })
     },
@@ -137,9 +115,4 @@ function createMetrics() {
   }
 }
 
-export const metrics = processSingleton('metrics', createMetrics)
-
-/** The text a Prometheus scrape reads. */
-export async function metricsText() {
-  return { contentType: register.contentType, body: await register.metrics() }
-}
+export const metrics = createMetrics()

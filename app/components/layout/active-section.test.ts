@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { ACTIVE_SECTION_OFFSET_PX } from '../../lib/constants'
+import { ACTIVE_SECTION_OFFSET_PX } from '~/lib/constants'
 
 import { getActiveSectionId, isNavScrolled } from './active-section'
 

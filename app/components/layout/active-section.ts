@@ -1,5 +1,5 @@
 /** The fixed navigation's scroll rules (docs/contracts.md), as pure functions of the scroll position. */
-import { ACTIVE_SECTION_OFFSET_PX, NAV_SCROLLED_THRESHOLD_PX } from '../../lib/constants'
+import { ACTIVE_SECTION_OFFSET_PX, NAV_SCROLLED_THRESHOLD_PX } from '~/lib/constants'
 
 /** A section's id and the page coordinate of its top edge (getBoundingClientRect().top + scrollY). */
 export type SectionPosition<Id extends string = string> = { id: Id; top: number }
