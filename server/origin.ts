@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express'
 
 import { log } from '../app/lib/log.server'
+
 import { serverMetrics } from './metrics'
 
 /**

@@ -2,8 +2,8 @@ import { MemoryStore, type Options, type Store } from 'express-rate-limit'
 import { RedisStore } from 'rate-limit-redis'
 
 import { log } from '../app/lib/log.server'
-import { serverMetrics } from './metrics'
 
+import { serverMetrics } from './metrics'
 import { connectRedis, withTimeout } from './redis'
 
 export type RateLimitDecision = { limited: false } | { limited: true; retryAfterS: number }

@@ -3,7 +3,6 @@ import { Link } from '@remix-run/react'
 import { BLOG_COPY } from '~/blog/copy'
 import type { Post } from '~/blog/posts.server'
 import { BLOG_PATH } from '~/blog/seo'
-
 import { JsonLd } from '~/components/json-ld'
 
 import { PostImage } from './post-image'

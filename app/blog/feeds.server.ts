@@ -1,6 +1,5 @@
 import { BLOG_COPY } from '~/blog/copy'
 import { COMPANY } from '~/content/company'
-
 import { log } from '~/lib/log.server'
 import { absoluteUrl } from '~/lib/meta'
 

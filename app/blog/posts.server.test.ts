@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
+import type { BackendResult } from '~/lib/backend.server'
+
 import { generatedPosts } from '../../mocks/fixtures/generated-posts'
 import { fixturePosts, hostilePosts, malformedEntry } from '../../mocks/fixtures/posts'
-import type { BackendResult } from '~/lib/backend.server'
 
 import { createPostStore, type PostStore, type PostSummary } from './posts.server'
 import { sanitizeHtml } from './sanitize.server'

@@ -1,6 +1,5 @@
 import { BLOG_COPY } from '~/blog/copy'
 import { COMPANY } from '~/content/company'
-
 import { absoluteUrl, SOCIAL_CARD } from '~/lib/meta'
 import { breadcrumbList, jsonLdGraph } from '~/lib/structured-data'
 

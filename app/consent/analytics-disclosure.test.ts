@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
 import type { AnalyticsSettings } from '~/consent/analytics'
-
 import { privacyPolicyFor } from '~/content/legal/privacy-policy'
 import type { LegalDocument } from '~/content/legal/types'
 

@@ -4,7 +4,6 @@
  * dialog does not download the policy's text.
  */
 import type { AnalyticsSettings } from '~/consent/analytics'
-
 import type { RichText } from '~/content/legal/types'
 
 export type AnalyticsDisclosure = {
