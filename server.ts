@@ -2,26 +2,30 @@ import fs from 'node:fs'
 import path from 'node:path'
 import url from 'node:url'
 
-import { createRequestHandler } from '@remix-run/express'
 import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 
-import { signServedAt } from './app/enquiry/spam.server'
 import { ConfigError, getConfig } from './app/lib/config.server'
 import { MAX_REQUEST_BODY_BYTES } from './app/lib/constants'
 import { log } from './app/lib/log.server'
 import { createDuplicateMemory } from './server/duplicate-memory'
+import { formServedAtCookie } from './server/form-served-at'
 import { redirectToHttps } from './server/https-redirect'
 import { serverMetrics } from './server/metrics'
 import { startMetricsServer } from './server/metrics-endpoint'
 import { refuseForeignOrigin } from './server/origin'
+import { createPageCache } from './server/page-cache'
+import { servePages } from './server/pages'
 import { createRateLimiter } from './server/rate-limit'
-import { createRenderCache } from './server/render-cache'
 import { requestId } from './server/request-id'
 import { logRequests } from './server/request-log'
 import { NOT_FOUND_LABEL, remixRouteLabeler } from './server/route-label'
-import { securityHeaders } from './server/security-headers'
+import {
+  contentSecurityPolicy,
+  inlineScriptHashes,
+  securityHeaders,
+} from './server/security-headers'
 import { gracefulShutdown } from './server/shutdown'
 
 installGlobals({ nativeFetch: true })
@@ -154,40 +158,38 @@ app.use((req, res, next) => {
   next()
 })
 
-// Signed per response, before the render cache: a replayed page carries this visitor's time.
-app.use((_req, res, next) => {
-  res.locals.enquiryServedAt = signServedAt(Date.now(), config.sessionSecrets)
-  next()
+// The enquiry forms' time travels in a cookie, so their pages are the same bytes for everyone.
+const formServedAt = formServedAtCookie({ secrets: config.sessionSecrets, siteUrl: config.siteUrl })
+app.use(formServedAt.issue)
+
+const policy = contentSecurityPolicy({
+  siteUrl: config.siteUrl,
+  isProduction: config.isProduction,
+  analytics: config.analytics,
 })
 
-/** The pages made from the post list: the blog's list and its posts. */
-const showsPosts = (path: string) => path === '/blog' || path.startsWith('/blog/')
-
-if (config.isProduction && config.postsCacheTtlS > 0) {
-  app.use(
-    createRenderCache({
-      ttlMs: config.postsCacheTtlS * 1000,
-      freshValues: (res) => [res.locals.cspNonce as string, res.locals.enquiryServedAt as string],
-      // entry.server exports the version of the data blog pages show (the post list). Other pages
-      // show none of it, so a new post does not make every visitor of / wait for a render.
-      version: (req) => {
-        if (!showsPosts(req.path)) return ''
-        const entry = build.entry.module as { renderCacheVersion?: () => string }
-        return entry.renderCacheVersion?.() ?? ''
-      },
-      isUnknownAddress: (_req, res) => res.locals.route === NOT_FOUND_LABEL,
-    }),
-  )
+/** Whether the Remix route answering a request lets the instance keep its page. */
+const isCachedRoute = (_req: express.Request, res: express.Response) => {
+  const module = build.routes[res.locals.route as string]?.module as { handle?: unknown }
+  return (module?.handle as { pageCache?: boolean } | undefined)?.pageCache === true
 }
 
 app.all(
   '*',
-  createRequestHandler({
-    build: async () => build,
+  servePages({
+    build: () => build,
     mode: config.isProduction ? 'production' : 'development',
+    policyFor: (html) => policy(inlineScriptHashes(html)),
+    cache:
+      config.isProduction && config.postsCacheTtlS > 0
+        ? createPageCache({
+            ttlMs: config.postsCacheTtlS * 1000,
+            isCachedRoute,
+            isUnknownAddress: (_req, res) => res.locals.route === NOT_FOUND_LABEL,
+          })
+        : undefined,
     getLoadContext: (req, res) => ({
-      cspNonce: res.locals.cspNonce as string,
-      enquiryServedAt: res.locals.enquiryServedAt as string,
+      readFormServedAt: () => formServedAt.read(req),
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       enquiryLimiter,
       enquiryMemory,

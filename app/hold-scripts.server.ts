@@ -8,8 +8,6 @@
  * and runs. Hydration then finds exactly the elements React rendered; with JavaScript off nothing
  * changes.
  */
-import { Transform } from 'node:stream'
-
 const HELD_SCRIPTS_ID = 'held-scripts'
 
 /** A page that never paints (opened in a background tab) loads its code after this anyway. */
@@ -36,56 +34,22 @@ else requestAnimationFrame(function(){setTimeout(release,0)});
 setTimeout(release,${RELEASE_FALLBACK_MS})})()`
 
 /**
- * What the page passes on its way through: each step looks for a string of Remix's `<Scripts>`
- * markup and inserts its text before or after it; the steps follow each other in this order.
+ * Where the held part of a page begins and ends: before Remix's first module preload, and after
+ * the script that follows its module script (the context script comes first).
  */
-const STEPS: ReadonlyArray<{ find: string; insert: string; at: 'before' | 'after' }> = [
-  { find: '<link rel="modulepreload"', insert: `<template id="${HELD_SCRIPTS_ID}">`, at: 'before' },
-  { find: ' type="module" async="">', insert: '', at: 'after' },
-  { find: '</script>', insert: '</template>', at: 'after' },
-]
+const HELD_START = '<link rel="modulepreload"'
+const MODULE_SCRIPT = ' type="module" async="">'
+const SCRIPT_END = '</script>'
 
 /**
- * Rewrites the streamed page so that its JavaScript waits for the first paint. A chunk may end
- * part-way through a string looked for; that end is kept back and joined to the next chunk.
+ * The page with its JavaScript made to wait for the first paint: what Remix's `<Scripts>`
+ * rendered to load the page's code goes into the template. A page without it stays as it is.
  */
-export function holdScripts(): Transform {
-  let step = 0
-  let keptBack = ''
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      // latin1 maps every byte to one character and back, so multi-byte text passes untouched.
-      let text = keptBack + chunk.toString('latin1')
-      let output = ''
-      keptBack = ''
-      while (step < STEPS.length) {
-        const { find, insert, at } = STEPS[step]!
-        const index = text.indexOf(find)
-        if (index < 0) {
-          const cut = text.length - unfinishedLength(text, find)
-          output += text.slice(0, cut)
-          keptBack = text.slice(cut)
-          text = ''
-          break
-        }
-        const end = index + find.length
-        output +=
-          at === 'before' ? text.slice(0, index) + insert + find : text.slice(0, end) + insert
-        text = text.slice(end)
-        step += 1
-      }
-      callback(null, Buffer.from(output + text, 'latin1'))
-    },
-    flush(callback) {
-      callback(null, Buffer.from(keptBack, 'latin1'))
-    },
-  })
-}
-
-/** The length of the longest end of `text` that is the start of `find`. */
-function unfinishedLength(text: string, find: string) {
-  for (let length = Math.min(find.length - 1, text.length); length > 0; length -= 1) {
-    if (text.endsWith(find.slice(0, length))) return length
-  }
-  return 0
+export function holdScripts(html: string): string {
+  const start = html.indexOf(HELD_START)
+  const moduleScript = html.indexOf(MODULE_SCRIPT, start)
+  const end = html.indexOf(SCRIPT_END, moduleScript)
+  if (start < 0 || moduleScript < 0 || end < 0) return html
+  const heldEnd = end + SCRIPT_END.length
+  return `${html.slice(0, start)}<template id="${HELD_SCRIPTS_ID}">${html.slice(start, heldEnd)}</template>${html.slice(heldEnd)}`
 }

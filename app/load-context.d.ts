@@ -4,10 +4,13 @@
  */
 declare module '@remix-run/node' {
   interface AppLoadContext {
-    /** fresh for every response; the CSP allows only scripts that carry it */
-    cspNonce: string
-    /** the signed time this response was served, for the enquiry form's spam defence */
-    enquiryServedAt: string
+    /**
+     * When the enquiry form was served to this visitor, from the signed cookie the server sets
+     * on the form's pages: none, one not signed with the site's secrets, or the time
+     */
+    readFormServedAt(): Promise<
+      { status: 'absent' } | { status: 'forged' } | { status: 'signed'; atMs: number }
+    >
     /** the visitor's address, TRUST_PROXY hops from the right of X-Forwarded-For */
     clientIp: string
     /** counts one valid enquiry for a client and says whether it is over the limit */

@@ -16,7 +16,6 @@ import { InstantRouteScroll } from './components/layout/instant-route-scroll'
 import { SiteFooter } from './components/layout/site-footer'
 import { SiteHeader } from './components/layout/site-header'
 import { WhatsAppButton } from './components/layout/whatsapp-button'
-import { useNonce } from './components/nonce'
 import { Toaster } from './components/ui/toaster'
 import { CookieConsent } from './consent/cookie-consent'
 import { collectFlashToastAfterEnquiry } from './enquiry/revalidation'
@@ -45,7 +44,6 @@ export const shouldRevalidate = collectFlashToastAfterEnquiry
 const releaseHeldScripts: string = RELEASE_HELD_SCRIPTS ?? ''
 
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce()
   const data = useRouteLoaderData<typeof loader>('root')
   return (
     <html lang="en-GB" className="h-full">
@@ -73,13 +71,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <WhatsAppButton />
         <Toaster flash={data?.toast} />
         <InstantRouteScroll />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
-        <script
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: releaseHeldScripts }}
-        />
+        <ScrollRestoration />
+        <Scripts />
+        <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: releaseHeldScripts }} />
       </body>
     </html>
   )

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto'
 
-import type { RequestHandler, Response } from 'express'
+import type { RequestHandler } from 'express'
 import helmet from 'helmet'
 
 import type { AnalyticsSettings } from '../app/consent/analytics'
 
-type SecurityHeadersOptions = {
+export type SecurityHeadersOptions = {
   siteUrl: string
   isProduction: boolean
   /** the analytics visitors may consent to; null adds nothing to the CSP */
@@ -33,12 +33,6 @@ export function analyticsOrigins(analytics: AnalyticsSettings | null) {
   }
 }
 
-/** A fresh nonce for every response: the CSP admits only the scripts that carry it. */
-const assignNonce: RequestHandler = (_req, res, next) => {
-  res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
-  next()
-}
-
 const setPermissionsPolicy: RequestHandler = (_req, res, next) => {
   res.set(
     'Permissions-Policy',
@@ -47,41 +41,73 @@ const setPermissionsPolicy: RequestHandler = (_req, res, next) => {
   next()
 }
 
-/** The strict headers every answer carries: CSP with the nonce, HSTS, framing and referrer rules. */
-export function securityHeaders({ siteUrl, isProduction, analytics }: SecurityHeadersOptions) {
-  const siteIsHttps = siteUrl.startsWith('https:')
+/**
+ * The Content-Security-Policy of this site. A page's inline scripts are allowed by their SHA-256
+ * hashes (`scriptHashes`, from `inlineScriptHashes`), so the same page sends the same bytes and
+ * header to every visitor; an answer that is not a page gets the policy with no inline script.
+ */
+export function contentSecurityPolicy({
+  siteUrl,
+  isProduction,
+  analytics,
+}: SecurityHeadersOptions) {
   const analyticsFrom = analyticsOrigins(analytics)
+  const directives = (scriptHashes: readonly string[]): Record<string, string[] | null> => ({
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...scriptHashes.map((hash) => `'${hash}'`), ...analyticsFrom.script],
+    'script-src-attr': ["'none'"],
+    // React's style props and react-toastify's injected stylesheet need inline styles.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'https:'],
+    'font-src': ["'self'"],
+    'connect-src': [
+      "'self'",
+      ...(isProduction ? [] : ['ws://localhost:*']),
+      ...analyticsFrom.connect,
+    ],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'frame-src': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'manifest-src': ["'self'"],
+    'upgrade-insecure-requests': siteUrl.startsWith('https:') ? [] : null,
+  })
+  return (scriptHashes: readonly string[] = []) =>
+    Object.entries(directives(scriptHashes))
+      .filter((entry): entry is [string, string[]] => entry[1] !== null)
+      .map(([name, values]) => [name, ...values].join(' '))
+      .join(';')
+}
+
+/** An executable inline script: no `src`, and no data type such as JSON-LD (never run). */
+const INLINE_SCRIPT =
+  /<script(?![^>]*\ssrc=)(?![^>]*\stype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g
+
+/**
+ * The CSP source of each inline script of a rendered page (`sha256-…`), including those held in a
+ * `<template>` until the first paint: the browser checks a script against the policy when it runs.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>()
+  for (const [, text] of html.matchAll(INLINE_SCRIPT)) {
+    if (!text) continue
+    hashes.add(`sha256-${crypto.createHash('sha256').update(text).digest('base64')}`)
+  }
+  return [...hashes]
+}
+
+/** The strict headers every answer carries: the CSP, HSTS, framing and referrer rules. */
+export function securityHeaders(options: SecurityHeadersOptions) {
+  const policy = contentSecurityPolicy(options)()
+  const setContentSecurityPolicy: RequestHandler = (_req, res, next) => {
+    res.setHeader('Content-Security-Policy', policy)
+    next()
+  }
   return [
-    assignNonce,
+    setContentSecurityPolicy,
     helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': [
-            "'self'",
-            (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`,
-            ...analyticsFrom.script,
-          ],
-          'script-src-attr': ["'none'"],
-          // React's style props and react-toastify's injected stylesheet need inline styles.
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'https:'],
-          'font-src': ["'self'"],
-          'connect-src': [
-            "'self'",
-            ...(isProduction ? [] : ['ws://localhost:*']),
-            ...analyticsFrom.connect,
-          ],
-          'form-action': ["'self'"],
-          'frame-ancestors': ["'none'"],
-          'frame-src': ["'none'"],
-          'object-src': ["'none'"],
-          'base-uri': ["'self'"],
-          'manifest-src': ["'self'"],
-          'upgrade-insecure-requests': siteIsHttps ? [] : null,
-        },
-      },
+      contentSecurityPolicy: false,
       crossOriginEmbedderPolicy: false,
       frameguard: { action: 'deny' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

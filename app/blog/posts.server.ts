@@ -23,12 +23,6 @@ export const FETCH_FAILED_MESSAGE = 'Failed to fetch blogs'
 /** Cards per /blog page: three full rows on a wide screen. */
 export const BLOG_PAGE_SIZE = 9
 
-/**
- * Blog pages carry this response's CSP nonce, so no shared cache may keep them (the post cache
- * already makes them cheap to render): private, and checked with the server on every use.
- */
-export const BLOG_PAGE_CACHE_CONTROL = 'private, no-cache'
-
 /** A post shown without its content (the sanitiser failed) asks to be fetched again after this. */
 export const CONTENT_RETRY_AFTER_S = 10
 

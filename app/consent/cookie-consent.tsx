@@ -1,6 +1,7 @@
 import { useLocation } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react'
 
+import { useAnalyticsSettings } from '~/components/use-site-config'
 import { analyticsSetting } from '~/consent/analytics'
 import {
   COOKIE_SETTINGS_EVENT,
@@ -10,7 +11,6 @@ import {
   type Consent,
 } from '~/consent/choice'
 import { COOKIE_DIALOG_DELAY_MS } from '~/lib/constants'
-import { useAnalyticsSettings } from '~/lib/use-site-config'
 
 import type { ConsentDialogProps } from './cookie-consent-dialog'
 

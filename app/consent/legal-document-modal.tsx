@@ -4,9 +4,9 @@
  */
 import { LegalDocumentBody } from '~/components/legal/legal-document'
 import { Modal } from '~/components/ui/modal'
+import { useAnalyticsSettings } from '~/components/use-site-config'
 import { privacyPolicyFor } from '~/content/legal/privacy-policy'
 import { termsOfService } from '~/content/legal/terms-of-service'
-import { useAnalyticsSettings } from '~/lib/use-site-config'
 
 import type { LegalDocumentKey } from './legal-modals'
 

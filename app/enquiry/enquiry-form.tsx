@@ -2,19 +2,18 @@ import { useFetcher, useLocation, useNavigate } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 
 import { ExternalLink } from '~/components/ui/external-link'
+import { useSiteConfig } from '~/components/use-site-config'
 import { ENQUIRY_FIELD_COPY, ENQUIRY_FORM_COPY } from '~/content/contact'
 import {
   ENQUIRY_ACTION,
   ENQUIRY_FIELDS,
   firstInvalidField,
   readEnquiryValues,
-  SERVED_AT_FIELD,
   SPAM_TRAP_FIELD,
   type EnquiryErrors,
   type EnquiryField,
   type EnquiryResult,
 } from '~/enquiry/fields'
-import { useSiteConfig } from '~/lib/use-site-config'
 
 import { ThankYouDialog } from './thank-you-dialog'
 
@@ -28,8 +27,6 @@ type EnquiryFormProps = {
   serverResult?: EnquiryResult
   /** this page is where a submission without JavaScript landed once it was sent */
   wasSentWithoutJavaScript?: boolean
-  /** the signed time this page was served (the loader's), for the spam defence */
-  servedAt: string
 }
 
 /** The message shown in the form itself; with JavaScript a plain failure is a toast instead. */
@@ -49,7 +46,6 @@ export function EnquiryForm({
   idPrefix = 'enquiry',
   serverResult,
   wasSentWithoutJavaScript = false,
-  servedAt: servedAtNow,
 }: EnquiryFormProps) {
   const fetcher = useFetcher<EnquiryResult>()
   const formRef = useRef<HTMLFormElement>(null)
@@ -61,13 +57,6 @@ export function EnquiryForm({
   )
   const [notice, setNotice] = useState(() => noticeFor(serverResult, false))
   const [isThankYouOpen, setIsThankYouOpen] = useState(wasSentWithoutJavaScript)
-  // The time the form was first served, never a later one: a person who fixes a field and sends
-  // again at once must not look like a bot that posts within seconds.
-  const [servedAt] = useState(() =>
-    serverResult && 'servedAt' in serverResult && serverResult.servedAt
-      ? serverResult.servedAt
-      : servedAtNow,
-  )
   const { pathname } = useLocation()
   const navigate = useNavigate()
   const isSending = fetcher.state !== 'idle'
@@ -154,7 +143,6 @@ export function EnquiryForm({
         onFocus={() => void loadEnquiryRules()}
         className="relative space-y-6"
       >
-        <input type="hidden" name={SERVED_AT_FIELD} value={servedAt} />
         <SpamTrap id={`${idPrefix}-${SPAM_TRAP_FIELD}`} />
         <div className="grid gap-x-6 gap-y-5 sm:grid-cols-2">
           {ENQUIRY_FIELDS.map((field) => (

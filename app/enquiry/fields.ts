@@ -16,18 +16,11 @@ export type EnquiryField = (typeof ENQUIRY_FIELDS)[number]
 export type EnquiryValues = Record<EnquiryField, string>
 export type EnquiryErrors = Partial<Record<EnquiryField, string>>
 
-/**
- * The spam defence's two extra fields. A person never sees the first (a honeypot: bots fill in
- * every field they find); the second carries the signed time the form was served.
- */
+/** The spam defence's honeypot: a person never sees it; bots fill in every field they find. */
 export const SPAM_TRAP_FIELD = 'companyWebsite'
-export const SERVED_AT_FIELD = 'formServedAt'
 
-/**
- * A form shown again keeps the time its first version was served (`servedAt`, signed), so a
- * person who fixes one field and sends again at once is not taken for a bot.
- */
-type ShownAgain = { values: EnquiryValues; servedAt?: string }
+/** A form shown again keeps what the visitor typed. */
+type ShownAgain = { values: EnquiryValues }
 
 /**
  * What the action answers, and what the form renders. `sent` only reaches the form with

@@ -12,7 +12,7 @@ import { toastFor } from '~/lib/toast.server'
 
 import { ENQUIRY_FAILED_MESSAGE, readEnquiryValues, type EnquiryResult } from './fields'
 import { validateEnquiry, type Enquiry } from './schema'
-import { genuineServedAt, spamReason } from './spam.server'
+import { spamReason } from './spam.server'
 
 /** Where a successful enquiry without JavaScript lands: a GET, so a reload sends nothing. */
 const THANK_YOU_PATH = '/contact?sent=1'
@@ -106,20 +106,18 @@ export async function submitEnquiry(request: Request, context: AppLoadContext) {
     )
   }
 
-  const { sessionSecrets } = getConfig()
   const values = readEnquiryValues(body.formData)
-  const servedAt = genuineServedAt(body.formData, sessionSecrets)
   const validation = validateEnquiry(values)
   if (!validation.success) {
     metrics.countEnquiry('invalid')
     return json<EnquiryResult>(
-      { outcome: 'invalid', errors: validation.errors, values, servedAt },
+      { outcome: 'invalid', errors: validation.errors, values },
       { status: 400 },
     )
   }
 
   // Bots and repeats get the answer a person gets, so they learn nothing from it.
-  const spam = spamReason(body.formData, sessionSecrets)
+  const spam = spamReason(body.formData, await context.readFormServedAt())
   if (spam) {
     log('warn', 'enquiry caught as spam', { reason: spam })
     metrics.countEnquiry('spam')
@@ -142,7 +140,6 @@ export async function submitEnquiry(request: Request, context: AppLoadContext) {
         outcome: 'rate-limited',
         message: rateLimitedMessage(limit.retryAfterS),
         values,
-        servedAt,
       },
       { status: 429, headers: { 'Retry-After': String(limit.retryAfterS) } },
     )
@@ -156,7 +153,6 @@ export async function submitEnquiry(request: Request, context: AppLoadContext) {
       outcome: 'failed',
       message: ENQUIRY_FAILED_MESSAGE,
       values,
-      servedAt,
     } as const
     // Without JavaScript the page answered now prints the message, and a flash would show it
     // again on the next page; with it, the message is a flash toast for the root loader.

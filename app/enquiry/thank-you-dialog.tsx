@@ -1,6 +1,6 @@
 import { Modal } from '~/components/ui/modal'
+import { useHydrated } from '~/components/use-hydrated'
 import { THANK_YOU_COPY } from '~/content/contact'
-import { useHydrated } from '~/lib/use-hydrated'
 
 type ThankYouDialogProps = {
   isOpen: boolean

@@ -1,7 +1,8 @@
-import type { MetaFunction } from '@remix-run/node'
+import type { HeadersFunction, MetaFunction } from '@remix-run/node'
 
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { COMPANY } from '~/content/company'
+import { CACHE_CONTROL } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
 // No canonical address: the page that was asked for does not exist.
@@ -14,8 +15,13 @@ export const meta: MetaFunction<typeof loader, RootLoaders> = ({ matches }) =>
   })
 
 export function loader() {
-  throw new Response('Not Found', { status: 404 })
+  throw new Response('Not Found', {
+    status: 404,
+    headers: { 'Cache-Control': CACHE_CONTROL.release },
+  })
 }
+
+export const headers: HeadersFunction = ({ errorHeaders }) => errorHeaders ?? new Headers()
 
 export default function NotFoundRoute() {
   return null

@@ -1,13 +1,18 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  json,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 
 import { HomePage } from '~/components/home/home-page'
 import { renderStaticHomeSections } from '~/components/home/static-sections.server'
-import { useNonce } from '~/components/nonce'
 import { HOME_META } from '~/content/home-contact'
 import { skipRevalidationAfterEnquiry } from '~/enquiry/revalidation'
 import { getPublicSiteConfig } from '~/lib/config.server'
+import { CACHE_CONTROL, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
 export const meta: MetaFunction<typeof loader, RootLoaders> = ({ matches }) =>
@@ -27,27 +32,29 @@ export function loader({ context }: LoaderFunctionArgs) {
   const staticSectionsHtml = context.isDataRequest
     ? renderStaticHomeSections(getPublicSiteConfig()).html
     : null
-  return json({ staticSectionsHtml, servedAt: context.enquiryServedAt })
+  return json({ staticSectionsHtml }, { headers: { 'Cache-Control': CACHE_CONTROL.formPage } })
 }
 
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
+export const handle = PAGE_CACHE_HANDLE
+
 /**
- * The sections of a page load, with the page's JSON-LD for search engines (the nonce as on every
- * JSON-LD block). The browser's build has no `.server` code and passes '' instead; a navigation
- * inside the app needs no JSON-LD.
+ * The sections of a page load, with the page's JSON-LD for search engines. The browser's build
+ * has no `.server` code and passes '' instead; a navigation inside the app needs no JSON-LD.
  */
-function renderedOnServer(nonce: string) {
+function renderedOnServer() {
   if (typeof document !== 'undefined') return ''
   const { html, jsonLd } = renderStaticHomeSections(getPublicSiteConfig())
-  return `${html}<script type="application/ld+json" nonce="${nonce}">${jsonLd}</script>`
+  return `${html}<script type="application/ld+json">${jsonLd}</script>`
 }
 
 // The home page holds the enquiry form: a lost connection must not reload it away.
 export const shouldRevalidate = skipRevalidationAfterEnquiry
 
 export default function HomeRoute() {
-  const { staticSectionsHtml, servedAt } = useLoaderData<typeof loader>()
-  const nonce = useNonce()
+  const { staticSectionsHtml } = useLoaderData<typeof loader>()
   // Fixed at the first render, so a later revalidation never rewrites the sections' markup.
-  const [sectionsHtml] = useState(() => staticSectionsHtml ?? renderedOnServer(nonce))
-  return <HomePage staticSectionsHtml={sectionsHtml} servedAt={servedAt} />
+  const [sectionsHtml] = useState(() => staticSectionsHtml ?? renderedOnServer())
+  return <HomePage staticSectionsHtml={sectionsHtml} />
 }

@@ -10,12 +10,13 @@ import { useLoaderData } from '@remix-run/react'
 import { BlogPost } from '~/blog/blog-post'
 import { BlogError, PostNotFound } from '~/blog/blog-states'
 import { BLOG_COPY } from '~/blog/copy'
-import { BLOG_PAGE_CACHE_CONTROL, CONTENT_RETRY_AFTER_S, findPostBySlug } from '~/blog/posts.server'
+import { CONTENT_RETRY_AFTER_S, findPostBySlug } from '~/blog/posts.server'
 import { postPath, rssAlternateLink } from '~/blog/seo'
 import { blogPostingJsonLd } from '~/blog/structured-data.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { COMPANY } from '~/content/company'
 import { getConfig } from '~/lib/config.server'
+import { CACHE_CONTROL, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
 export const links: LinksFunction = () => [rssAlternateLink]
@@ -53,10 +54,13 @@ export const meta: MetaFunction<typeof loader, RootLoaders> = ({ data, matches, 
 }
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const headers = { 'Cache-Control': BLOG_PAGE_CACHE_CONTROL }
+  const headers = { 'Cache-Control': CACHE_CONTROL.blog() }
   const result = await findPostBySlug(params.slug ?? '')
   if (result.status === 'error') {
-    return json({ status: 'error', message: result.message } as const, { status: 502, headers })
+    return json({ status: 'error', message: result.message } as const, {
+      status: 502,
+      headers: { 'Cache-Control': CACHE_CONTROL.failure },
+    })
   }
   if (result.status === 'not-found') {
     return json({ status: 'not-found' } as const, { status: 404, headers })
@@ -64,18 +68,23 @@ export async function loader({ params }: LoaderFunctionArgs) {
   // The card's date stays behind: the post page shows the long form.
   const { cardDate: _cardDate, ...post } = result.post
   const jsonLd = blogPostingJsonLd(result.post, getConfig().siteUrl)
-  // Shown without its content this time: a 503 keeps the page out of the render cache and tells
-  // crawlers to come back rather than index an empty post.
+  // Shown without its content this time: a 503 that no cache keeps tells crawlers to come back
+  // rather than index an empty post.
   if (result.contentUnavailable) {
     return json({ status: 'found', post, jsonLd } as const, {
       status: 503,
-      headers: { ...headers, 'Retry-After': String(CONTENT_RETRY_AFTER_S) },
+      headers: {
+        'Cache-Control': CACHE_CONTROL.failure,
+        'Retry-After': String(CONTENT_RETRY_AFTER_S),
+      },
     })
   }
   return json({ status: 'found', post, jsonLd } as const, { headers })
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
+export const handle = PAGE_CACHE_HANDLE
 
 export default function BlogPostRoute() {
   const data = useLoaderData<typeof loader>()

@@ -11,12 +11,13 @@ import { BlogHeader, BlogPagination, blogPageHref, PostGrid } from '~/blog/blog-
 import { BlogEmpty, BlogError } from '~/blog/blog-states'
 import { BLOG_COPY } from '~/blog/copy'
 import { pageOf } from '~/blog/pagination'
-import { BLOG_PAGE_CACHE_CONTROL, BLOG_PAGE_SIZE, getPosts, toPostCards } from '~/blog/posts.server'
+import { BLOG_PAGE_SIZE, getPosts, toPostCards } from '~/blog/posts.server'
 import { rssAlternateLink } from '~/blog/seo'
 import { blogBreadcrumbs } from '~/blog/structured-data.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { JsonLd } from '~/components/json-ld'
 import { getConfig } from '~/lib/config.server'
+import { CACHE_CONTROL, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
 export const links: LinksFunction = () => [rssAlternateLink]
@@ -33,14 +34,14 @@ export const meta: MetaFunction<typeof loader, RootLoaders> = ({ data, matches }
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const headers = { 'Cache-Control': BLOG_PAGE_CACHE_CONTROL }
+  const headers = { 'Cache-Control': CACHE_CONTROL.blog() }
   const result = await getPosts()
   // Built here, so the JSON-LD builders stay out of the browser's JavaScript.
   const jsonLd = blogBreadcrumbs(getConfig().siteUrl)
   if (result.status === 'error') {
     return json({ status: 'error', message: result.message, jsonLd } as const, {
       status: 502,
-      headers,
+      headers: { 'Cache-Control': CACHE_CONTROL.failure },
     })
   }
   const page = pageOf(result.posts, new URL(request.url).searchParams.get('page'), BLOG_PAGE_SIZE)
@@ -57,7 +58,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   )
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
+  errorHeaders ?? loaderHeaders
+
+export const handle = PAGE_CACHE_HANDLE
 
 export default function BlogRoute() {
   const data = useLoaderData<typeof loader>()

@@ -14,6 +14,7 @@ import { CONTACT_PAGE_COPY } from '~/content/contact'
 import { ENQUIRY_FAILED_MESSAGE, type EnquiryResult } from '~/enquiry/fields'
 import { skipRevalidationAfterEnquiry } from '~/enquiry/revalidation'
 import { submitEnquiry } from '~/enquiry/submit.server'
+import { CACHE_CONTROL, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
 export const meta: MetaFunction<typeof loader, RootLoaders> = ({ data, matches }) =>
@@ -26,8 +27,8 @@ export const meta: MetaFunction<typeof loader, RootLoaders> = ({ data, matches }
   })
 
 /** A page answer does not carry the action's headers unless the route passes them on. */
-export const headers: HeadersFunction = ({ actionHeaders, errorHeaders }) => {
-  const headers = new Headers()
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders, errorHeaders }) => {
+  const headers = new Headers({ 'Cache-Control': loaderHeaders.get('Cache-Control') ?? '' })
   for (const source of [actionHeaders, errorHeaders]) {
     for (const name of ['Retry-After', 'Connection', 'Allow']) {
       const value = source?.get(name)
@@ -37,12 +38,14 @@ export const headers: HeadersFunction = ({ actionHeaders, errorHeaders }) => {
   return headers
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return json({
-    isSent: new URL(request.url).searchParams.get('sent') === '1',
-    servedAt: context.enquiryServedAt,
-  })
+export async function loader({ request }: LoaderFunctionArgs) {
+  const isSent = new URL(request.url).searchParams.get('sent') === '1'
+  // The thank-you page is one visitor's: no cache keeps it.
+  const cacheControl = isSent ? CACHE_CONTROL.personal : CACHE_CONTROL.formPage
+  return json({ isSent }, { headers: { 'Cache-Control': cacheControl } })
 }
+
+export const handle = PAGE_CACHE_HANDLE
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return submitEnquiry(request, context)
@@ -72,9 +75,9 @@ export async function clientAction({
 export const shouldRevalidate = skipRevalidationAfterEnquiry
 
 export default function ContactRoute() {
-  const { isSent, servedAt } = useLoaderData<typeof loader>()
+  const { isSent } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
-  return <ContactPage serverResult={result} wasSentWithoutJavaScript={isSent} servedAt={servedAt} />
+  return <ContactPage serverResult={result} wasSentWithoutJavaScript={isSent} />
 }
 
 export function ErrorBoundary() {

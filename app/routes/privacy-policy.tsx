@@ -1,12 +1,17 @@
-import type { MetaFunction } from '@remix-run/node'
+import type { HeadersFunction, MetaFunction } from '@remix-run/node'
 
 import { legalPageMeta } from '~/components/legal/legal-meta'
 import { LegalPage } from '~/components/legal/legal-page'
+import { useAnalyticsSettings } from '~/components/use-site-config'
 import { privacyPolicy, privacyPolicyFor } from '~/content/legal/privacy-policy'
+import { CACHE_CONTROL, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
 import type { RootLoaders } from '~/lib/meta'
-import { useAnalyticsSettings } from '~/lib/use-site-config'
 
 export const meta: MetaFunction<unknown, RootLoaders> = (args) => legalPageMeta(privacyPolicy, args)
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': CACHE_CONTROL.release })
+
+export const handle = PAGE_CACHE_HANDLE
 
 export default function PrivacyPolicyRoute() {
   return <LegalPage doc={privacyPolicyFor(useAnalyticsSettings())} />

@@ -1,6 +1,7 @@
 import { sitemapXml } from '~/blog/feeds.server'
 import { getPosts } from '~/blog/posts.server'
 import { getConfig } from '~/lib/config.server'
+import { CACHE_CONTROL } from '~/lib/http-cache.server'
 
 /** Lists the static pages even when the backend is down and no post list is cached. */
 export async function loader() {
@@ -9,7 +10,7 @@ export async function loader() {
   return new Response(sitemapXml(getConfig().siteUrl, posts), {
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',
-      'Cache-Control': result.status === 'success' ? 'public, max-age=300' : 'no-cache',
+      'Cache-Control': result.status === 'success' ? CACHE_CONTROL.blog() : CACHE_CONTROL.failure,
     },
   })
 }

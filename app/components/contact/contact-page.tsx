@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 
 import { ExternalLink } from '~/components/ui/external-link'
+import { useSiteConfig } from '~/components/use-site-config'
 import { CONTACT_PAGE_COPY } from '~/content/contact'
 import { EnquiryForm } from '~/enquiry/enquiry-form'
 import type { EnquiryResult } from '~/enquiry/fields'
-import { useSiteConfig } from '~/lib/use-site-config'
 
 import { DiscoveryCallCard } from './discovery-call-card'
 
@@ -12,11 +12,9 @@ import { DiscoveryCallCard } from './discovery-call-card'
 export function ContactPage({
   serverResult,
   wasSentWithoutJavaScript,
-  servedAt,
 }: {
   serverResult?: EnquiryResult
   wasSentWithoutJavaScript: boolean
-  servedAt: string
 }) {
   const site = useSiteConfig()
   const linkClass =
@@ -40,7 +38,6 @@ export function ContactPage({
               idPrefix="contact"
               serverResult={serverResult}
               wasSentWithoutJavaScript={wasSentWithoutJavaScript}
-              servedAt={servedAt}
             />
           </div>
 

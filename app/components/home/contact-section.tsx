@@ -9,7 +9,7 @@ import type { PublicSiteConfig } from '~/lib/config.server'
 import { ChatIcon, GlobeIcon, MailIcon, PhoneIcon } from './icons'
 import { HomeSection, SectionHeading } from './section-heading'
 
-export function ContactSection({ site, servedAt }: { site: PublicSiteConfig; servedAt: string }) {
+export function ContactSection({ site }: { site: PublicSiteConfig }) {
   return (
     <HomeSection id="contact" className="bg-slate-50 py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
@@ -51,7 +51,7 @@ export function ContactSection({ site, servedAt }: { site: PublicSiteConfig; ser
             <h3 className="text-xl font-semibold text-slate-900">{CONTACT_COPY.formTitle}</h3>
             <p className="mt-2 text-slate-600">{CONTACT_COPY.formLead}</p>
             <div className="mt-6">
-              <EnquiryForm idPrefix="home" servedAt={servedAt} />
+              <EnquiryForm idPrefix="home" />
             </div>
           </div>
         </div>

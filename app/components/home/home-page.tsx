@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 
 import { isPlainLeftClick, scrollToSection } from '~/components/layout/scroll-to-section'
-import { useSiteConfig } from '~/lib/use-site-config'
+import { useSiteConfig } from '~/components/use-site-config'
 
 import { ContactSection } from './contact-section'
 
@@ -12,11 +12,10 @@ type HomePageProps = {
    */
   staticSectionsHtml: string
   /** the signed time the enquiry form was served */
-  servedAt: string
 }
 
 /** The one scrolling home page: its five anchored sections in the order of the navigation. */
-export function HomePage({ staticSectionsHtml, servedAt }: HomePageProps) {
+export function HomePage({ staticSectionsHtml }: HomePageProps) {
   const site = useSiteConfig()
   const staticRef = useRef<HTMLDivElement>(null)
 
@@ -43,7 +42,7 @@ export function HomePage({ staticSectionsHtml, servedAt }: HomePageProps) {
         suppressHydrationWarning
         dangerouslySetInnerHTML={{ __html: staticSectionsHtml }}
       />
-      <ContactSection site={site} servedAt={servedAt} />
+      <ContactSection site={site} />
     </>
   )
 }

@@ -1,10 +1,10 @@
 import { Link } from '@remix-run/react'
 
 import { ExternalLink } from '~/components/ui/external-link'
+import { useHydrated } from '~/components/use-hydrated'
+import { useSiteConfig } from '~/components/use-site-config'
 import { openCookieSettings } from '~/consent/choice'
 import { COMPANY } from '~/content/company'
-import { useHydrated } from '~/lib/use-hydrated'
-import { useSiteConfig } from '~/lib/use-site-config'
 
 import { Logo } from './logo'
 

@@ -4,9 +4,9 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react'
 import { getActiveSectionId, isNavScrolled } from '~/components/layout/active-section'
 import { isPlainLeftClick, scrollToSection } from '~/components/layout/scroll-to-section'
 import { ExternalLink } from '~/components/ui/external-link'
+import { useSiteConfig } from '~/components/use-site-config'
 import { COMPANY } from '~/content/company'
 import { HOME_SECTIONS, RETURN_HOME_SCROLL_DELAY_MS, type HomeSectionId } from '~/lib/constants'
-import { useSiteConfig } from '~/lib/use-site-config'
 
 import { Logo } from './logo'
 

@@ -1,4 +1,4 @@
-import { useSiteConfig } from '~/lib/use-site-config'
+import { useSiteConfig } from '~/components/use-site-config'
 
 export function WhatsAppButton() {
   const site = useSiteConfig()

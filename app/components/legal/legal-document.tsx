@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { useId } from 'react'
 
 import { ExternalLink } from '~/components/ui/external-link'
+import { useSiteConfig } from '~/components/use-site-config'
 import type {
   InlinePart,
   LegalBlock,
@@ -9,7 +10,6 @@ import type {
   LegalSection,
   RichText,
 } from '~/content/legal/types'
-import { useSiteConfig } from '~/lib/use-site-config'
 
 type HeadingLevel = 2 | 3
 

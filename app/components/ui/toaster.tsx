@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 
+import { useHydrated } from '~/components/use-hydrated'
 import { TOAST_AUTO_CLOSE_MS } from '~/lib/constants'
-import { useHydrated } from '~/lib/use-hydrated'
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning'
 type PendingToast = { message: string; kind: ToastKind }

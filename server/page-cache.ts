@@ -1,0 +1,129 @@
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+
+import type { Request, Response } from 'express'
+
+import { serverMetrics } from './metrics'
+
+const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
+/** A page as it was answered, and its body compressed once per encoding. */
+type Entry = {
+  status: number
+  headers: Record<string, string>
+  bodies: { identity: Buffer; br: Buffer; gzip: Buffer }
+  expiresAt: number
+}
+
+/** What a page answered, as the cache may keep it. */
+export type CachablePage = {
+  status: number
+  headers: Record<string, string>
+  body: Buffer
+  /** whether the page itself set a cookie (the server's own, added around it, do not count) */
+  setsCookie: boolean
+}
+
+type PageCacheOptions = {
+  ttlMs: number
+  /** whether the route answering the request lets the instance keep its page */
+  isCachedRoute: (req: Request, res: Response) => boolean
+  /** true when the request is for an address no route answers: they all share one 404 page */
+  isUnknownAddress: (req: Request, res: Response) => boolean
+  maxEntries?: number
+  now?: () => number
+}
+
+/** The site's own cookie that makes a page differ: the flash message shown once to its visitor. */
+const FLASH_COOKIE = /(?:^|;\s*)toast=/
+const NOT_FOUND_KEY = ' not-found'
+
+/**
+ * Query parameters that ad and email campaigns add to links and that no page reads: a visitor
+ * from a campaign gets the same page.
+ */
+const TRACKING_PARAMS = new Set([
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'dclid',
+  'fbclid',
+  'msclkid',
+  'twclid',
+  'ttclid',
+  'li_fat_id',
+  'igshid',
+  'mc_cid',
+  'mc_eid',
+  '_gl',
+])
+const isTrackingParam = (name: string) => name.startsWith('utm_') || TRACKING_PARAMS.has(name)
+
+/**
+ * The instance's own cache of whole pages, in front of rendering: a page is kept only when its
+ * route opts in, never for a visitor with a flash message, and for `ttlMs` at most. An entry
+ * holds the page compressed once per encoding, so a hit writes stored bytes.
+ */
+export function createPageCache({
+  ttlMs,
+  isCachedRoute,
+  isUnknownAddress,
+  maxEntries = 200,
+  now = Date.now,
+}: PageCacheOptions) {
+  const entries = new Map<string, Entry>()
+
+  /** The entry a request reads and fills, or undefined when its page must not be kept. */
+  function keyFor(req: Request, res: Response): string | undefined {
+    if (req.method !== 'GET' || FLASH_COOKIE.test(req.get('cookie') ?? '')) return undefined
+    // Remix's data requests answer with JSON, not the page.
+    if (req.query._data !== undefined) return undefined
+    if (isUnknownAddress(req, res)) return NOT_FOUND_KEY
+    if (!isCachedRoute(req, res)) return undefined
+    const url = new URL(req.originalUrl, 'http://page')
+    const query = [...url.searchParams].filter(([name]) => !isTrackingParam(name))
+    return query.length === 0 ? url.pathname : `${url.pathname}?${new URLSearchParams(query)}`
+  }
+
+  /** Answers from the cache when it holds the page; false when the app must answer. */
+  function serve(key: string, req: Request, res: Response): boolean {
+    const entry = entries.get(key)
+    if (!entry || entry.expiresAt <= now()) {
+      if (entry) entries.delete(key)
+      serverMetrics.countPageCacheLookup('miss')
+      return false
+    }
+    serverMetrics.countPageCacheLookup('hit')
+    res.status(entry.status)
+    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
+    res.setHeader('Server-Timing', 'render;dur=0;desc="page cache"')
+    res.vary('Accept-Encoding')
+    // The compression middleware leaves a response alone once it has a Content-Encoding.
+    const encoding = req.acceptsEncodings('br', 'gzip') as 'br' | 'gzip' | false
+    if (encoding) res.setHeader('Content-Encoding', encoding)
+    // res.send answers a matching If-None-Match with 304, by the ETag the entry was stored with.
+    res.send(encoding ? entry.bodies[encoding] : entry.bodies.identity)
+    return true
+  }
+
+  /** Keeps a page answered for `key`: a 200, or the one 404 page, that sets no cookie. */
+  async function store(key: string, page: CachablePage) {
+    const cachedStatus = key === NOT_FOUND_KEY ? 404 : 200
+    const cacheControl = page.headers['cache-control'] ?? ''
+    if (page.status !== cachedStatus || page.setsCookie) return
+    if (/no-store/.test(cacheControl)) return
+    const [br, gzipped] = await Promise.all([brotli(page.body), gzip(page.body)])
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
+    entries.set(key, {
+      status: page.status,
+      headers: page.headers,
+      bodies: { identity: page.body, br, gzip: gzipped },
+      expiresAt: now() + ttlMs,
+    })
+  }
+
+  return { keyFor, serve, store }
+}
+
+export type PageCache = ReturnType<typeof createPageCache>
