@@ -188,7 +188,7 @@ app.all(
             isUnknownAddress: (_req, res) => res.locals.route === NOT_FOUND_LABEL,
           })
         : undefined,
-    getLoadContext: (req, res) => ({
+    getLoadContext: (req) => ({
       readFormServedAt: () => formServedAt.read(req),
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       enquiryLimiter,

@@ -12,7 +12,7 @@ import type { PageCache } from './page-cache'
 type PagesOptions = {
   build: () => ServerBuild
   mode: 'production' | 'development'
-  getLoadContext: (req: ExpressRequest, res: Response) => AppLoadContext
+  getLoadContext: (req: ExpressRequest) => AppLoadContext
   /** the CSP of a page whose inline scripts have these hashes */
   policyFor: (html: string) => string
   cache?: PageCache
@@ -62,7 +62,7 @@ export function servePages({
     try {
       const key = cache?.keyFor(req, res)
       if (key !== undefined && cache!.serve(key, req, res)) return
-      const response = await handleRequest(toFetchRequest(req, res), getLoadContext(req, res))
+      const response = await handleRequest(toFetchRequest(req, res), getLoadContext(req))
 
       res.status(response.status)
       const headers: Record<string, string> = {}

@@ -4,7 +4,6 @@ import { json, redirect, type AppLoadContext } from '@remix-run/node'
 
 import { ENQUIRY_FORM_COPY } from '~/content/contact'
 import { postBackendJson, type BackendResult } from '~/lib/backend.server'
-import { getConfig } from '~/lib/config.server'
 import { MAX_REQUEST_BODY_BYTES } from '~/lib/constants'
 import { log } from '~/lib/log.server'
 import { metrics } from '~/lib/metrics.server'
