@@ -1,3 +1,42 @@
+/**
+ * The boundaries docs/architecture.md draws, held by the lint: a file that imports across one
+ * fails it (scripts/lint-boundaries.test.ts shows each rule failing).
+ */
+const FLOWS = ['blog', 'consent', 'enquiry']
+const BOUNDARIES = [
+  {
+    target: './app',
+    from: ['./server', './server.ts', './mocks', './tests', './scripts'],
+    message: 'The app reaches the server only through the load context, and never mocks or tests.',
+  },
+  {
+    target: ['./server', './server.ts'],
+    from: './app',
+    except: ['./lib'],
+    message: 'The server imports only what app/lib shares (settings, log, metrics, constants).',
+  },
+  {
+    target: './app/lib',
+    from: ['./app/routes', './app/components', ...FLOWS.map((flow) => `./app/${flow}`)],
+    message: 'app/lib holds only what several flows share: it imports no flow, component or route.',
+  },
+  ...FLOWS.map((flow) => ({
+    target: `./app/${flow}`,
+    from: FLOWS.filter((other) => other !== flow).map((other) => `./app/${other}`),
+    message: 'A flow keeps to its own home; what two flows share belongs in app/lib.',
+  })),
+  {
+    target: './app',
+    from: './app/routes',
+    message: 'Routes are entry points: nothing imports a route.',
+  },
+  {
+    target: './app/content',
+    from: ['./app/components', './app/routes'],
+    message: 'Content is data: it imports no components.',
+  },
+]
+
 /** @type {import('eslint').Linter.Config} */
 module.exports = {
   root: true,
@@ -66,6 +105,12 @@ module.exports = {
           },
         ],
       },
+    },
+    {
+      // Tests beside the code may use the fixtures and helpers in mocks/ and tests/.
+      files: ['app/**/*.{ts,tsx}', 'server/**/*.ts', 'server.ts'],
+      excludedFiles: ['**/*.test.{ts,tsx}'],
+      rules: { 'import/no-restricted-paths': ['error', { zones: BOUNDARIES }] },
     },
   ],
 }

@@ -6,13 +6,12 @@ import type { Request, Response } from 'express'
 import { serverMetrics } from './metrics'
 
 const brotli = promisify(zlib.brotliCompress)
-const gzip = promisify(zlib.gzip)
 
 /** A page as it was answered, and its body compressed once per encoding. */
 type Entry = {
   status: number
   headers: Record<string, string>
-  bodies: { identity: Buffer; br: Buffer; gzip: Buffer }
+  bodies: { identity: Buffer; gzip: Buffer; br?: Buffer }
   expiresAt: number
 }
 
@@ -100,27 +99,37 @@ export function createPageCache({
     res.setHeader('Server-Timing', 'render;dur=0;desc="page cache"')
     res.vary('Accept-Encoding')
     // The compression middleware leaves a response alone once it has a Content-Encoding.
-    const encoding = req.acceptsEncodings('br', 'gzip') as 'br' | 'gzip' | false
-    if (encoding) res.setHeader('Content-Encoding', encoding)
+    const encoding = req.acceptsEncodings(entry.bodies.br ? ['br', 'gzip'] : ['gzip'])
+    const body =
+      encoding === 'br' ? entry.bodies.br! : encoding === 'gzip' ? entry.bodies.gzip : undefined
+    if (body) res.setHeader('Content-Encoding', encoding as string)
     // res.send answers a matching If-None-Match with 304, by the ETag the entry was stored with.
-    res.send(encoding ? entry.bodies[encoding] : entry.bodies.identity)
+    res.send(body ?? entry.bodies.identity)
     return true
   }
 
-  /** Keeps a page answered for `key`: a 200, or the one 404 page, that sets no cookie. */
-  async function store(key: string, page: CachablePage) {
+  /**
+   * Keeps a page answered for `key`: a 200, or the one 404 page, that sets no cookie and that a
+   * cache may store. Gzip is made at once, so the next request is a hit; brotli, which costs far
+   * more at its best quality, follows off the main thread, and until then gzip serves.
+   */
+  function store(key: string, page: CachablePage) {
     const cachedStatus = key === NOT_FOUND_KEY ? 404 : 200
-    const cacheControl = page.headers['cache-control'] ?? ''
     if (page.status !== cachedStatus || page.setsCookie) return
-    if (/no-store/.test(cacheControl)) return
-    const [br, gzipped] = await Promise.all([brotli(page.body), gzip(page.body)])
+    if (/no-store/.test(page.headers['cache-control'] ?? '')) return
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
-    entries.set(key, {
+    const entry: Entry = {
       status: page.status,
       headers: page.headers,
-      bodies: { identity: page.body, br, gzip: gzipped },
+      bodies: { identity: page.body, gzip: zlib.gzipSync(page.body) },
       expiresAt: now() + ttlMs,
-    })
+    }
+    entries.set(key, entry)
+    // Should brotli fail, gzip goes on serving.
+    brotli(page.body).then(
+      (compressed) => (entry.bodies.br = compressed),
+      () => undefined,
+    )
   }
 
   return { keyFor, serve, store }

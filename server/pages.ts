@@ -92,7 +92,7 @@ export function servePages({
         // The timing was this render's; a hit says it came from the cache instead.
         const { 'server-timing': _timing, ...kept } = headers
         const setsCookie = response.headers.has('set-cookie')
-        await cache!.store(key, { status: response.status, headers: kept, body, setsCookie })
+        cache!.store(key, { status: response.status, headers: kept, body, setsCookie })
       }
     } catch (error) {
       next(error)

@@ -3,7 +3,7 @@ import crypto from 'node:crypto'
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
 
-import type { AnalyticsSettings } from '../app/consent/analytics'
+import type { AnalyticsSettings } from '../app/lib/config.server'
 
 export type SecurityHeadersOptions = {
   siteUrl: string

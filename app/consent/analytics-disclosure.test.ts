@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
-import type { AnalyticsSettings } from '~/consent/analytics'
 import { privacyPolicyFor } from '~/content/legal/privacy-policy'
 import type { LegalDocument } from '~/content/legal/types'
+import type { AnalyticsSettings } from '~/lib/config.server'
 
 import { COOKIE_CONSENT_COPY, cookieConsentText } from './copy'
 

@@ -3,8 +3,8 @@
  * ANALYTICS). The cookie dialog's one sentence about it is in cookie-consent.ts, kept apart so the
  * dialog does not download the policy's text.
  */
-import type { AnalyticsSettings } from '~/consent/analytics'
 import type { RichText } from '~/content/legal/types'
+import type { AnalyticsSettings } from '~/lib/config.server'
 
 export type AnalyticsDisclosure = {
   /** the provider's product, as visitors know it */

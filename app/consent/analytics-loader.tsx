@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 
-import type { AnalyticsSettings } from '~/consent/analytics'
 import { sendPageView, startAnalytics, stopAnalytics } from '~/consent/analytics-runtime'
+import type { AnalyticsSettings } from '~/lib/config.server'
 
 /**
  * Rendered only while the visitor consents: mounting starts the provider's script, every route

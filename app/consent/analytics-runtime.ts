@@ -2,7 +2,7 @@
  * Runs the provider's script in the browser once the visitor has consented, and stops it when
  * they withdraw. Loaded on demand: a visitor who has not consented never downloads it.
  */
-import type { AnalyticsSettings } from './analytics'
+import type { AnalyticsSettings } from '~/lib/config.server'
 
 type Gtag = (...args: unknown[]) => void
 type AnalyticsWindow = Window & {

@@ -1,9 +1,9 @@
 import { useLocation } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 
-import type { AnalyticsSettings } from '~/consent/analytics'
 import type { Consent } from '~/consent/choice'
 import { COOKIE_CONSENT_COPY, cookieConsentText } from '~/consent/copy'
+import type { AnalyticsSettings } from '~/lib/config.server'
 
 import { LegalDocumentModalSlot, LegalModalLink, type LegalDocumentKey } from './legal-modals'
 

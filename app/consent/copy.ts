@@ -2,7 +2,7 @@
  * Copy of the cookie consent dialog. Kept apart from the home page's copy because the dialog
  * is part of every page, and pages other than home should not download the home copy.
  */
-import type { AnalyticsProvider, AnalyticsSettings } from '~/consent/analytics'
+import type { AnalyticsProvider, AnalyticsSettings } from '~/lib/config.server'
 
 export type CookieConsentCopy = {
   readonly title: string

@@ -1,6 +1,17 @@
 import { z } from 'zod'
 
-import type { AnalyticsSettings } from '../consent/analytics'
+/** The analytics a visitor may consent to (settings ANALYTICS, ANALYTICS_ID, ANALYTICS_SCRIPT_URL). */
+export type AnalyticsProvider = 'plausible' | 'ga4'
+
+export type AnalyticsSettings = {
+  provider: AnalyticsProvider
+  /** Plausible's site domain, or the GA4 measurement id */
+  id: string
+  /** the script the page loads after consent (for GA4 with `?id=` already appended) */
+  scriptUrl: string
+  /** GA4 through a proxy or stand-in: where gtag sends what it collects */
+  transportUrl?: string
+}
 
 const DEFAULT_PORT = 3000
 const DEFAULT_METRICS_PORT = 9464

@@ -4,7 +4,7 @@
  * errors and hydration warnings for a test to check. With JavaScript on, `page.goto` returns once
  * React has hydrated the page: the page's code loads after its first paint, and a test acts like
  * a visitor who uses what the scripts add. (Before that, every page works as without JavaScript,
- * which the JavaScript-off tests cover.)
+ * which the JavaScript-off tests cover.) No test passes if the browser reports a CSP violation.
  */
 import { test as base, expect, type ConsoleMessage } from '@playwright/test'
 
@@ -31,7 +31,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
   baseURL: async ({ stack }, use) => use(stack.baseUrl),
   page: async ({ page, javaScriptEnabled }, use) => {
+    // Every page of every test runs under the site's CSP without one violation.
+    const violations: string[] = []
     if (javaScriptEnabled) {
+      await page.exposeBinding('reportCspViolation', (_source, report: string) => {
+        violations.push(report)
+      })
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const report = `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} on ${location.pathname}`
+          ;(
+            window as unknown as { reportCspViolation: (report: string) => void }
+          ).reportCspViolation(report)
+        })
+      })
       const goto = page.goto.bind(page)
       page.goto = async (url, options) => {
         const response = await goto(url, options)
@@ -40,6 +53,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       }
     }
     await use(page)
+    expect(violations, 'CSP violations').toEqual([])
   },
   mock: async ({ stack }, use) => {
     await stack.mock.reset()

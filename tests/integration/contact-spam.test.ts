@@ -4,7 +4,6 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { signServedAt } from '../../app/enquiry/spam.server'
 import { startMockBackend } from '../../mocks/backend'
 import { uniqueEnquiry } from '../support/enquiry'
 import { startRedis } from '../support/redis'
@@ -26,18 +25,28 @@ beforeEach(async () => {
   await fetch(`${stack.mock.url}/__mock/enquiries`, { method: 'DELETE' })
 })
 
-/** The page as a client gets it, and the form's hidden fields with the values they came with. */
+/** The page as a client gets it, and the form cookie it came with (as a browser would keep it). */
 async function servePage(path: string, baseUrl = stack.baseUrl) {
   const response = await fetch(`${baseUrl}${path}`)
   const html = await response.text()
-  const servedAt = /<input type="hidden" name="formServedAt" value="([^"]+)"/.exec(html)?.[1]
-  return { response, html, servedAt: servedAt ?? '' }
+  const cookie = /^form_served_at=[^;]*/.exec(response.headers.get('set-cookie') ?? '')?.[0] ?? ''
+  return { response, html, cookie }
 }
 
-function post(fields: Record<string, string>, baseUrl = stack.baseUrl, query = '') {
+/** When the form cookie says the form was served. */
+function servedAtOf(cookie: string) {
+  const signed = decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1))
+  return Number(JSON.parse(Buffer.from(signed.split('.')[0]!, 'base64').toString()))
+}
+
+function post(
+  fields: Record<string, string>,
+  { baseUrl = stack.baseUrl, query = '', cookie = '' } = {},
+) {
   return fetch(`${baseUrl}/contact${query}`, {
     method: 'POST',
     body: new URLSearchParams(fields),
+    headers: cookie ? { cookie } : {},
     redirect: 'manual',
   })
 }
@@ -60,10 +69,10 @@ function expectAnsweredAsSent(response: Response) {
 
 describe('the forms on / and /contact', () => {
   it.each(['/', '/contact'])(
-    '%s carries a hidden honeypot and the signed time it was served',
+    '%s carries a hidden honeypot, and its answer the time it was served in a cookie',
     async (path) => {
       const before = Date.now()
-      const { html, servedAt } = await servePage(path)
+      const { html, cookie, response } = await servePage(path)
       const trap =
         /<div aria-hidden="true"[^>]*><label for="([^"]+)">([^<]+)<\/label><input ([^>]*)>/.exec(
           html,
@@ -73,58 +82,55 @@ describe('the forms on / and /contact', () => {
       expect(trap?.[3]).toContain(`id="${trap?.[1]}"`)
       expect(trap?.[3]).toContain('tabindex="-1"')
       expect(trap?.[3]).toMatch(/autocomplete="off"/i)
-      expect(servedAt).toMatch(/^\d+\.[\w-]{43}$/)
-      const servedAtMs = Number(servedAt.split('.')[0])
-      expect(servedAtMs).toBeGreaterThanOrEqual(before - 5)
-      expect(servedAtMs).toBeLessThanOrEqual(Date.now() + 5)
+      expect(html).not.toContain('type="hidden"')
+      expect(response.headers.get('set-cookie')).toMatch(
+        /^form_served_at=[^;]+; Path=\/contact; HttpOnly; SameSite=Lax$/,
+      )
+      expect(servedAtOf(cookie)).toBeGreaterThanOrEqual(before - 5)
+      expect(servedAtOf(cookie)).toBeLessThanOrEqual(Date.now() + 5)
     },
   )
 
-  it('carry the time this visitor was served even when the page comes from the render cache', async () => {
-    await servePage('/contact')
-    await sleep(1100)
-    const replayed = await servePage('/contact')
-    expect(replayed.response.headers.get('x-render-cache')).toBe('hit')
-    const servedAtMs = Number(replayed.servedAt.split('.')[0])
-    expect(Date.now() - servedAtMs).toBeLessThan(1000)
-    // The hydration data holds the same time as the field, so the form keeps it after hydration.
-    expect(replayed.html).toContain(`"servedAt":"${replayed.servedAt}"`)
+  it('give every visitor the same page, the time being only in the cookie', async () => {
+    const [first, second] = [await servePage('/contact'), await servePage('/contact')]
+    expect(second.html).toBe(first.html)
+    expect(second.cookie).not.toBe(first.cookie)
+  })
+
+  it('set a new time on a navigation inside the app only when the visitor has none', async () => {
+    const { cookie } = await servePage('/')
+    const data = `${stack.baseUrl}/?_data=routes%2F_index`
+    expect((await fetch(data)).headers.get('set-cookie')).toMatch(/^form_served_at=/)
+    expect((await fetch(data, { headers: { cookie } })).headers.get('set-cookie')).toBeNull()
   })
 })
 
 describe('bots', () => {
   it('a naive bot, which fills in every field it finds and posts at once, forwards nothing', async () => {
-    const { servedAt } = await servePage('/')
-    const response = await post({
-      ...uniqueEnquiry(),
-      companyWebsite: 'https://cheap-seo.example',
-      formServedAt: servedAt,
-    })
+    const { cookie } = await servePage('/')
+    const response = await post(
+      { ...uniqueEnquiry(), companyWebsite: 'https://cheap-seo.example' },
+      { cookie },
+    )
     expectAnsweredAsSent(response)
     expect(await forwarded()).toEqual([])
   })
 
-  it('a fast bot, which keeps the hidden values and posts within half a second, forwards nothing', async () => {
-    // Twice: a page the render cache replays carries a fresh time as well.
+  it('a fast bot, which keeps the cookie and posts within half a second, forwards nothing', async () => {
+    // The second and third pages come from the page cache, with a time of their own.
     for (const path of ['/contact', '/contact', '/']) {
-      const { servedAt } = await servePage(path)
+      const { cookie } = await servePage(path)
       await sleep(400)
-      const response = await post({
-        ...uniqueEnquiry(),
-        companyWebsite: '',
-        formServedAt: servedAt,
-      })
-      expectAnsweredAsSent(response)
+      expectAnsweredAsSent(await post({ ...uniqueEnquiry(), companyWebsite: '' }, { cookie }))
     }
     expect(await forwarded()).toEqual([])
   })
 
   it('a fast bot gets the answer a person with JavaScript gets: the redirect to the dialog', async () => {
-    const { servedAt } = await servePage('/contact')
+    const { cookie } = await servePage('/contact')
     const response = await post(
-      { ...uniqueEnquiry(), companyWebsite: '', formServedAt: servedAt },
-      stack.baseUrl,
-      '?_data=routes%2Fcontact',
+      { ...uniqueEnquiry(), companyWebsite: '' },
+      { query: '?_data=routes%2Fcontact', cookie },
     )
     expect(response.status).toBe(204)
     expect(response.headers.get('x-remix-redirect')).toBe(THANK_YOU)
@@ -132,17 +138,26 @@ describe('bots', () => {
   })
 
   it('a forged time, or one signed with another secret, forwards nothing', async () => {
-    const twoMinutesAgo = Date.now() - 120_000
-    const genuine = signServedAt(twoMinutesAgo, [TEST_SESSION_SECRET])
-    const forgeries = [
-      // The time moved back, the signature kept.
-      genuine.replace(String(twoMinutesAgo), String(twoMinutesAgo - 60_000)),
-      signServedAt(twoMinutesAgo, ['somebody-elses-secret-0123456789']),
-      `${twoMinutesAgo}`,
-      'not a time',
-    ]
-    for (const formServedAt of forgeries) {
-      expectAnsweredAsSent(await post({ ...uniqueEnquiry(), formServedAt }))
+    const { cookie } = await servePage('/contact')
+    const [value, signature] = decodeURIComponent(cookie.split('=')[1]!).split('.')
+    const movedBack = Buffer.from(JSON.stringify(servedAtOf(cookie) - 120_000)).toString('base64')
+    const other = await startServer({
+      BACKEND_URL: stack.mock.url,
+      SESSION_SECRET: 'somebody-elses-secret-0123456789',
+    })
+    try {
+      const forgeries = [
+        `form_served_at=${encodeURIComponent(`${movedBack}.${signature}`)}`,
+        (await servePage('/contact', other.url)).cookie,
+        `form_served_at=${value}`,
+        'form_served_at=not-a-time',
+      ]
+      await sleep(2100)
+      for (const forged of forgeries) {
+        expectAnsweredAsSent(await post(uniqueEnquiry(), { cookie: forged }))
+      }
+    } finally {
+      await other.stop()
     }
     expect(await forwarded()).toEqual([])
   })
@@ -150,9 +165,9 @@ describe('bots', () => {
   it('are logged with the reason and without the personal data', async () => {
     const enquiry = uniqueEnquiry({ email: 'bot-log-check@example.com' })
     await post({ ...enquiry, companyWebsite: 'x' })
-    const { servedAt } = await servePage('/contact')
-    await post({ ...enquiry, formServedAt: servedAt })
-    await post({ ...enquiry, formServedAt: 'forged' })
+    const { cookie } = await servePage('/contact')
+    await post(enquiry, { cookie })
+    await post(enquiry, { cookie: 'form_served_at=forged' })
     await sleep(100)
     const output = stack.server.output()
     const reasons = logLines(output, 'enquiry caught as spam').map((line) => line.reason)
@@ -163,11 +178,10 @@ describe('bots', () => {
 
 describe('people', () => {
   it('a person who waits, fills in the six fields and sends is forwarded', async () => {
-    const { servedAt } = await servePage('/')
+    const { cookie } = await servePage('/')
     await sleep(2100)
     const enquiry = uniqueEnquiry()
-    const response = await post({ ...enquiry, companyWebsite: '', formServedAt: servedAt })
-    expectAnsweredAsSent(response)
+    expectAnsweredAsSent(await post({ ...enquiry, companyWebsite: '' }, { cookie }))
     expect(await forwarded()).toEqual([enquiry])
   })
 
@@ -177,54 +191,48 @@ describe('people', () => {
     expect(await forwarded()).toEqual([enquiry])
   })
 
-  it('a form left open for a day is still accepted, and so is one signed with an older secret', async () => {
+  it('a browser that keeps no cookies is judged on the fields it sends', async () => {
+    await servePage('/contact')
+    const enquiry = uniqueEnquiry()
+    expectAnsweredAsSent(await post({ ...enquiry, companyWebsite: '' }))
+    expect(await forwarded()).toEqual([enquiry])
+  })
+
+  it('a form cookie signed with an older secret is still accepted after a rotation', async () => {
+    const { cookie } = await servePage('/contact')
     const rotated = await startServer({
       BACKEND_URL: stack.mock.url,
       SESSION_SECRET: `new-session-secret-0123456789,${TEST_SESSION_SECRET}`,
     })
     try {
-      const aDayAgo = Date.now() - 24 * 3600 * 1000
+      await sleep(Math.max(0, servedAtOf(cookie) + 2100 - Date.now()))
       const enquiry = uniqueEnquiry()
-      const formServedAt = signServedAt(aDayAgo, [TEST_SESSION_SECRET])
-      expectAnsweredAsSent(await post({ ...enquiry, formServedAt }, rotated.url))
+      expectAnsweredAsSent(await post(enquiry, { baseUrl: rotated.url, cookie }))
       expect(await forwarded()).toEqual([enquiry])
-      // New pages are signed with the first secret.
-      const { servedAt } = await servePage('/contact', rotated.url)
-      expect(servedAt).toBe(
-        signServedAt(Number(servedAt.split('.')[0]), ['new-session-secret-0123456789']),
-      )
     } finally {
       await rotated.stop()
     }
   })
 
-  it('a form shown again with errors keeps its first signed time, with and without JavaScript', async () => {
-    const { servedAt } = await servePage('/contact')
-    const invalid = { ...uniqueEnquiry(), email: 'zoe@', formServedAt: servedAt }
+  it('a form shown again with errors keeps its first time, with and without JavaScript', async () => {
+    const { cookie } = await servePage('/contact')
+    const invalid = { ...uniqueEnquiry(), email: 'zoe@' }
 
-    const page = await post(invalid)
+    const page = await post(invalid, { cookie })
     expect(page.status).toBe(400)
-    expect(await page.text()).toContain(
-      `<input type="hidden" name="formServedAt" value="${servedAt}"/>`,
-    )
-    const data = await post(invalid, stack.baseUrl, '?_data=routes%2Fcontact')
+    expect(page.headers.get('set-cookie')).toBeNull()
+    expect(page.headers.get('cache-control')).toBe('private, no-store')
+    const data = await post(invalid, { query: '?_data=routes%2Fcontact', cookie })
     expect(data.status).toBe(400)
-    expect(await data.json()).toMatchObject({ outcome: 'invalid', servedAt })
+    // The revalidation after a send with JavaScript keeps the time the visitor has.
+    const revalidation = await fetch(`${stack.baseUrl}/contact?_data=routes%2Fcontact`, {
+      headers: { cookie },
+    })
+    expect(revalidation.headers.get('set-cookie')).toBeNull()
 
-    // Fixed and sent again at once, still within 2 s of the page: but the person took longer.
-    await sleep(Math.max(0, Number(servedAt.split('.')[0]) + 2100 - Date.now()))
-    const fixed = { ...invalid, email: 'zoe@example.com' }
-    const sent = await post(fixed)
-    expectAnsweredAsSent(sent)
+    await sleep(Math.max(0, servedAtOf(cookie) + 2100 - Date.now()))
+    expectAnsweredAsSent(await post({ ...invalid, email: 'zoe@example.com' }, { cookie }))
     expect(await forwarded()).toHaveLength(1)
-  })
-
-  it('a form shown again is signed anew when what it was sent with was not genuine', async () => {
-    const response = await post({ ...uniqueEnquiry(), email: 'zoe@', formServedAt: 'forged' })
-    expect(response.status).toBe(400)
-    const html = await response.text()
-    expect(html).not.toContain('value="forged"')
-    expect(html).toMatch(/name="formServedAt" value="\d+\.[\w-]{43}"/)
   })
 })
 
@@ -238,7 +246,7 @@ describe('the same enquiry twice', () => {
       message: `${enquiry.message}\n`,
     }
     expectAnsweredAsSent(await post(again))
-    const data = await post(enquiry, stack.baseUrl, '?_data=routes%2Fcontact')
+    const data = await post(enquiry, { query: '?_data=routes%2Fcontact' })
     expect(data.status).toBe(204)
     expect(data.headers.get('x-remix-redirect')).toBe(THANK_YOU)
     expect(await forwarded()).toEqual([enquiry])
@@ -273,9 +281,9 @@ describe('the same enquiry twice', () => {
     try {
       await stack.mock.setState({ enquiries: 'hang' })
       const enquiry = uniqueEnquiry()
-      const first = post(enquiry, server.url)
+      const first = post(enquiry, { baseUrl: server.url })
       await sleep(200)
-      const second = post(enquiry, server.url)
+      const second = post(enquiry, { baseUrl: server.url })
       await sleep(200)
       // The first is still waiting for the backend, and will give up; the second waits for it.
       await stack.mock.setState({ enquiries: 'ok' })
@@ -293,10 +301,12 @@ describe('spam and repeats are judged before the rate limit', () => {
     const limited = await startServer({ BACKEND_URL: stack.mock.url, CONTACT_RATE_LIMIT: '1/60' })
     try {
       const enquiry = uniqueEnquiry()
-      expectAnsweredAsSent(await post(enquiry, limited.url))
-      expectAnsweredAsSent(await post(enquiry, limited.url))
-      expectAnsweredAsSent(await post({ ...uniqueEnquiry(), companyWebsite: 'x' }, limited.url))
-      expect((await post(uniqueEnquiry(), limited.url)).status).toBe(429)
+      expectAnsweredAsSent(await post(enquiry, { baseUrl: limited.url }))
+      expectAnsweredAsSent(await post(enquiry, { baseUrl: limited.url }))
+      expectAnsweredAsSent(
+        await post({ ...uniqueEnquiry(), companyWebsite: 'x' }, { baseUrl: limited.url }),
+      )
+      expect((await post(uniqueEnquiry(), { baseUrl: limited.url })).status).toBe(429)
       expect(await forwarded()).toEqual([enquiry])
     } finally {
       await limited.stop()
@@ -320,11 +330,14 @@ describe('with REDIS_URL', () => {
     const [first, second] = [await startServer(env), await startServer(env)]
     try {
       const enquiry = uniqueEnquiry()
-      expectAnsweredAsSent(await post(enquiry, first.url))
-      expectAnsweredAsSent(await post(enquiry, second.url))
+      expectAnsweredAsSent(await post(enquiry, { baseUrl: first.url }))
+      expectAnsweredAsSent(await post(enquiry, { baseUrl: second.url }))
       // And sent to both at the same moment.
       const both = uniqueEnquiry()
-      const responses = await Promise.all([post(both, first.url), post(both, second.url)])
+      const responses = await Promise.all([
+        post(both, { baseUrl: first.url }),
+        post(both, { baseUrl: second.url }),
+      ])
       for (const response of responses) expectAnsweredAsSent(response)
 
       const received = await (await fetch(`${backend.url}/__mock/enquiries`)).json()
@@ -346,7 +359,7 @@ describe('with REDIS_URL', () => {
     })
     try {
       const enquiry = uniqueEnquiry()
-      expectAnsweredAsSent(await post(enquiry, server.url))
+      expectAnsweredAsSent(await post(enquiry, { baseUrl: server.url }))
       expect(await forwarded()).toEqual([enquiry])
       await sleep(100)
       expect(logLines(server.output(), 'duplicate memory unavailable')).not.toHaveLength(0)

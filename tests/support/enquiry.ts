@@ -4,7 +4,7 @@
  */
 import type { Locator } from '@playwright/test'
 
-import { SERVED_AT_FIELD, type EnquiryValues } from '../../app/enquiry/fields'
+import type { EnquiryValues } from '../../app/enquiry/fields'
 import { MIN_FILL_MS } from '../../app/enquiry/spam.server'
 
 export { ENQUIRY_FAILED_MESSAGE } from '../../app/enquiry/fields'
@@ -41,10 +41,14 @@ export function uniqueEnquiry(overrides: Partial<EnquiryValues> = {}): EnquiryVa
   }
 }
 
-/** When the page that holds `form` was served, read from the form's signed time. */
+/**
+ * When the page that holds `form` was served, read from the cookie the site set with it: a
+ * signed value whose first part is the time, base64-encoded JSON.
+ */
 export async function servedAtMs(form: Locator) {
-  const token = await form.locator(`input[name="${SERVED_AT_FIELD}"]`).inputValue()
-  return Number(token.split('.')[0])
+  const cookies = await form.page().context().cookies()
+  const signed = decodeURIComponent(cookies.find(({ name }) => name === 'form_served_at')!.value)
+  return Number(JSON.parse(Buffer.from(signed.split('.')[0]!, 'base64').toString()))
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { AnalyticsSettings } from '~/consent/analytics'
+import type { AnalyticsSettings } from '~/lib/config.server'
 
 import { analyticsDisclosure } from '../../consent/analytics-disclosure'
 import { COMPANY } from '../company'

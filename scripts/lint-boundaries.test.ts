@@ -1,0 +1,72 @@
+/**
+ * The lint holds the boundaries docs/architecture.md draws: each forbidden import below fails it
+ * with the boundaries rule, and the allowed ones pass.
+ */
+import { createRequire } from 'node:module'
+import path from 'node:path'
+
+import { describe, expect, it } from 'vitest'
+
+/** What this test uses of ESLint 8's API, which ships no types. */
+type Linter = {
+  lintText(
+    code: string,
+    options: { filePath: string },
+  ): Promise<{ messages: { ruleId: string | null; message: string }[] }[]>
+}
+const { ESLint } = createRequire(import.meta.url)('eslint') as {
+  ESLint: new (options: { cwd: string }) => Linter
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const eslint = new ESLint({ cwd: ROOT })
+
+/** The boundary messages the lint gives `code`, as if it were the file at `file`. */
+async function boundaryErrors(file: string, code: string) {
+  const [result] = await eslint.lintText(`${code}\n`, { filePath: path.join(ROOT, file) })
+  return result!.messages
+    .filter((message) => message.ruleId === 'import/no-restricted-paths')
+    .map((message) => message.message)
+}
+
+describe('the lint refuses an import across a boundary', () => {
+  it.each([
+    [
+      'app/routes/x.tsx',
+      "import { createPageCache } from '../../server/page-cache'",
+      'load context',
+    ],
+    ['app/lib/x.ts', "import { getPosts } from '~/blog/posts.server'", 'app/lib holds only'],
+    ['app/blog/x.ts', "import { spamReason } from '~/enquiry/spam.server'", 'own home'],
+    ['app/consent/x.ts', "import { BLOG_COPY } from '~/blog/copy'", 'own home'],
+    [
+      'app/components/x.tsx',
+      "import { loader } from '~/routes/blog._index'",
+      'nothing imports a route',
+    ],
+    ['server/x.ts', "import { spamReason } from '../app/enquiry/spam.server'", 'only what app/lib'],
+    [
+      'server.ts',
+      "import { defaultSanitizer } from './app/blog/sanitizer.server'",
+      'only what app/lib',
+    ],
+  ])('%s: %s', async (file, code, reason) => {
+    const errors = await boundaryErrors(
+      file,
+      `${code}\nexport const used = [${code.split(' ')[2]}]`,
+    )
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain(reason)
+  })
+
+  it.each([
+    ['server/x.ts', "import { log } from '../app/lib/log.server'"],
+    ['app/blog/x.ts', "import { log } from '~/lib/log.server'"],
+    ['app/routes/x.tsx', "import { getPosts } from '~/blog/posts.server'"],
+    ['app/blog/x.test.ts', "import { hostilePosts } from '../../mocks/fixtures/posts'"],
+  ])('and lets %s take %s', async (file, code) => {
+    expect(
+      await boundaryErrors(file, `${code}\nexport const used = [${code.split(' ')[2]}]`),
+    ).toEqual([])
+  })
+})
