@@ -12,7 +12,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startMockBackend, type MockBackend } from '../../mocks/backend'
-import { ROOT, spawnListening, TEST_SESSION_SECRET } from '../support/stack'
+import { productionEnv, ROOT, spawnListening } from '../support/stack'
 
 type RuntimeStage = {
   copies: Array<{ from: string; source: string; target: string }>
@@ -87,16 +87,7 @@ describe('the production image', () => {
 
   it('starts with its CMD, passes its HEALTHCHECK and serves pages', async () => {
     const [command, ...args] = stage.cmd
-    const startEnv = (port: number) => ({
-      PATH: process.env.PATH,
-      NODE_ENV: 'production' as const,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BACKEND_URL: backend.url,
-      SESSION_SECRET: TEST_SESSION_SECRET,
-      // The image's default (9464) could be taken by another test's server.
-      METRICS_PORT: '0',
-    })
+    const startEnv = (port: number) => ({ ...productionEnv(port), BACKEND_URL: backend.url })
     const {
       child: server,
       port,
