@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 
+import { PRIMARY_BUTTON } from '~/components/ui/button-styles'
 import { BLOG_COPY } from '~/content/blog'
 import { BLOG_PATH } from '~/lib/blog-seo'
 
@@ -33,7 +34,7 @@ export function PostNotFound() {
       <p className="mt-4 text-lg text-slate-600">{BLOG_COPY.notFoundText}</p>
       <Link
         to={BLOG_PATH}
-        className="mt-8 rounded-lg bg-indigo-700 px-5 py-2.5 font-semibold text-white hover:bg-indigo-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        className={`${PRIMARY_BUTTON} mt-8 rounded-lg px-5 py-2.5 focus-visible:outline`}
       >
         {BLOG_COPY.backToBlogFromNotFound}
       </Link>
