@@ -15,9 +15,9 @@ const RELEASE_FALLBACK_MS = 3000
 
 // Released when the browser reports its first paint (where it cannot, after the next frame), one
 // element per task, in their order: the module script that starts the page comes last, and the
-// template goes with it. Inserting all of a page's preloads at once costs one task of 20 to 30 ms
-// on a fast machine (four times that on a phone); one insertion usually takes 0.3 ms but now and
-// then 5 to 20 ms, so even batches of five made tasks over 12 ms. Each next element is a message
+// template goes with it. Inserting all of a page's preloads at once makes one long task, and a
+// single insertion is now and then slow, so even small batches made long tasks (measured in
+// docs/decisions/006-javascript-after-first-paint.md). Each next element is a message
 // to the page itself, a task of its own that no timer clamping (a background tab's, or a test's
 // frozen clock) holds back. Scripts copied out of a template run once inserted, as they were
 // never run inside it.

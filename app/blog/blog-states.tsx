@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 
 import { BLOG_COPY } from '~/blog/copy'
 import { BLOG_PATH } from '~/blog/seo'
+import { PRIMARY_BUTTON } from '~/components/ui/button-styles'
 
 /** The backend failed and no earlier list is cached: the red 'Error: {message}' line. */
 export function BlogError({ message }: { message: string }) {
@@ -33,7 +34,7 @@ export function PostNotFound() {
       <p className="mt-4 text-lg text-slate-600">{BLOG_COPY.notFoundText}</p>
       <Link
         to={BLOG_PATH}
-        className="mt-8 rounded-lg bg-indigo-700 px-5 py-2.5 font-semibold text-white hover:bg-indigo-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        className={`${PRIMARY_BUTTON} mt-8 rounded-lg px-5 py-2.5 focus-visible:outline`}
       >
         {BLOG_COPY.backToBlogFromNotFound}
       </Link>

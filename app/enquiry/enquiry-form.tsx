@@ -1,6 +1,7 @@
 import { useFetcher, useLocation, useNavigate } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 
+import { PRIMARY_BUTTON } from '~/components/ui/button-styles'
 import { ExternalLink } from '~/components/ui/external-link'
 import { useSiteConfig } from '~/components/use-site-config'
 import { ENQUIRY_FIELD_COPY, ENQUIRY_FORM_COPY } from '~/content/contact'
@@ -168,7 +169,7 @@ export function EnquiryForm({
             ref={submitRef}
             type="submit"
             disabled={isSending}
-            className="inline-flex items-center justify-center gap-2 rounded-lg bg-indigo-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-indigo-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-wait disabled:bg-indigo-400"
+            className={`${PRIMARY_BUTTON} inline-flex items-center justify-center gap-2 rounded-lg px-6 py-3 text-base shadow-sm focus-visible:outline disabled:cursor-wait disabled:bg-indigo-400`}
           >
             {isSending ? <Spinner /> : null}
             {isSending ? ENQUIRY_FORM_COPY.sending : ENQUIRY_FORM_COPY.submit}

@@ -1,7 +1,8 @@
 /**
  * The contact enquiry's rules (docs/contracts.md): one schema, run in the browser before sending
  * and again by the action. zod's mini build, and the form loads this module only on use, so the
- * rules cost the home page nothing until someone fills in the form (a classic zod schema adds about 60 KB to a route chunk).
+ * rules cost the home page nothing until someone fills in the form (a classic zod schema would
+ * weigh on every route chunk that imports it: docs/decisions/004-javascript-budget.md).
  */
 import * as z from 'zod/v4-mini'
 

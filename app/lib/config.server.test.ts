@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest'
 
-import { ConfigError, parseConfig } from './config.server'
+import { ConfigError, parseConfig, REQUIRED_IN_PRODUCTION } from './config.server'
 
 const production: NodeJS.ProcessEnv = {
   NODE_ENV: 'production',
   BACKEND_URL: 'http://backend.internal',
   SESSION_SECRET: 'a-session-secret-of-enough-length',
+  SITE_URL: 'https://www.brightwell.example',
+  SCHEDULER_URL: 'https://booking.brightwell.example/discovery-call',
+  COMPANY_PHONE: '+44 161 496 0000',
+  COMPANY_EMAIL: 'enquiries@brightwell.example',
 }
 
 function configError(env: NodeJS.ProcessEnv): string {
@@ -77,6 +81,42 @@ describe('analytics settings', () => {
     const error = configError({ ...production, ...env })
     expect(error).toContain(message)
     expect(error).not.toContain('\n')
+  })
+})
+
+describe('production', () => {
+  it('starts with every setting that has a development placeholder given', () => {
+    expect(parseConfig(production)).toMatchObject({
+      siteUrl: 'https://www.brightwell.example',
+      schedulerUrl: 'https://booking.brightwell.example/discovery-call',
+      companyPhone: '+44 161 496 0000',
+      companyEmail: 'enquiries@brightwell.example',
+    })
+  })
+
+  it('requires the public origin and contact details, as well as the backend and secret', () => {
+    const contactDetails = ['SITE_URL', 'SCHEDULER_URL', 'COMPANY_PHONE', 'COMPANY_EMAIL']
+    expect(REQUIRED_IN_PRODUCTION).toEqual(
+      expect.arrayContaining(['BACKEND_URL', 'SESSION_SECRET', ...contactDetails]),
+    )
+  })
+
+  it.each(REQUIRED_IN_PRODUCTION)('refuses to start without %s, in one line naming it', (name) => {
+    for (const missing of [undefined, '', '  ']) {
+      const error = configError({ ...production, [name]: missing })
+      expect(error).toBe(`Invalid configuration: ${name}: required when NODE_ENV=production`)
+    }
+  })
+})
+
+describe('development', () => {
+  it('falls back to the placeholders, so `npm run dev` needs no settings', () => {
+    expect(parseConfig({ NODE_ENV: 'development', PORT: '3100' })).toMatchObject({
+      siteUrl: 'http://localhost:3100',
+      schedulerUrl: 'https://calendly.com/brightwell-ai/discovery-call',
+      companyPhone: '+44 20 7946 0958',
+      companyEmail: 'hello@brightwell.example',
+    })
   })
 })
 

@@ -86,6 +86,19 @@ const rawSchema = z.object({
   ANALYTICS_SCRIPT_URL: optionalString.pipe(httpUrl('ANALYTICS_SCRIPT_URL').optional()),
 })
 
+/**
+ * Development falls back to the mock backend, a dev secret and placeholder contact details; a
+ * production site must never show a placeholder phone number or booking link, so it refuses to start.
+ */
+export const REQUIRED_IN_PRODUCTION = [
+  'BACKEND_URL',
+  'SESSION_SECRET',
+  'SITE_URL',
+  'SCHEDULER_URL',
+  'COMPANY_PHONE',
+  'COMPANY_EMAIL',
+] as const
+
 /** Plausible's site domain (or several, comma-separated, as Plausible allows). */
 const PLAUSIBLE_DOMAINS = /^[a-z0-9-]+(\.[a-z0-9-]+)+(,[a-z0-9-]+(\.[a-z0-9-]+)+)*$/
 const GA4_MEASUREMENT_ID = /^G-[A-Z0-9]+$/
@@ -161,11 +174,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   }
   const raw = result.data
   const isProduction = raw.NODE_ENV === 'production'
-  if (isProduction && !raw.BACKEND_URL) {
-    problems.push('BACKEND_URL: required when NODE_ENV=production')
-  }
-  if (isProduction && !raw.SESSION_SECRET) {
-    problems.push('SESSION_SECRET: required when NODE_ENV=production')
+  if (isProduction) {
+    for (const name of REQUIRED_IN_PRODUCTION) {
+      if (!raw[name]) problems.push(`${name}: required when NODE_ENV=production`)
+    }
   }
   const sessionSecrets = (raw.SESSION_SECRET ?? DEV_SESSION_SECRET)
     .split(',')

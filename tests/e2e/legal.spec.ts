@@ -212,7 +212,7 @@ test.describe('meta', () => {
         'content',
         /Brightwell AI Ltd/,
       )
-      // SITE_URL is unset in the test stack, so the documented default origin applies.
+      // The test stack's SITE_URL is the server's own origin on localhost.
       const port = new URL(baseURL ?? '').port
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
         'href',

@@ -10,14 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { ROOT, startStack, type Stack } from '../support/stack'
 
-// The goal is 90 KB. React 18, react-dom and the Remix runtime alone measure about 87 KB gzip
-// (see docs/decisions/004-javascript-budget.md), so the budget holds what the site adds to that
-// at about 15 KB, and fails the build the day it grows. Of that, about 0.5 KB is the consent that
-// governs analytics (docs/decisions/011-analytics-after-consent.md): checking a stored choice's
-// age and setting, and 'Cookie settings'; the analytics code itself loads only after consent.
-// Every route's meta tags (link previews included) are built in the browser too, on navigation:
-// about 0.2 KB. The form keeping its signed served-at time, pages opening at the top at once and
-// one gradient id per logo: about 0.3 KB.
+// The goal is 90 KB, but React 18, react-dom and the Remix runtime alone take nearly all of it:
+// the budget holds what the site adds to that framework floor and fails the build the day it
+// grows. What each part costs: docs/decisions/004-javascript-budget.md.
 const BUDGET_JS_KB = 103
 const BUDGET_CSS_KB = 12
 

@@ -12,16 +12,11 @@ import { RemixServer } from '@remix-run/react'
 import type { ReactElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 
+import { future } from '../../remix.config.js'
+
 import { TEST_SITE_CONFIG } from './site-config'
 
 function oneRouteBuild(element: ReactElement): ServerBuild {
-  const future = {
-    v3_fetcherPersist: true,
-    v3_relativeSplatPath: true,
-    v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: false,
-    v3_singleFetch: false,
-  }
   const handleDocumentRequest = (
     request: Request,
     status: number,

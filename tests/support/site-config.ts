@@ -1,6 +1,9 @@
 import type { PublicSiteConfig } from '~/lib/config.server'
 
-/** The public settings unit tests render with: the placeholders the site ships with. */
+/**
+ * The public settings tests render with, and give the production servers they start: the
+ * placeholders development falls back to.
+ */
 export const TEST_SITE_CONFIG: PublicSiteConfig = {
   siteUrl: 'https://www.brightwell.example',
   schedulerUrl: 'https://calendly.com/brightwell-ai/discovery-call',

@@ -9,6 +9,8 @@ import path from 'node:path'
 
 import { startMockBackend, type MockControl } from '../../mocks/backend'
 
+import { TEST_SITE_CONFIG } from './site-config'
+
 export type { MockControl }
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -111,10 +113,29 @@ export async function spawnListening(
 }
 
 /**
+ * What production refuses to start without (but the backend, which each caller brings), on
+ * loopback, with metrics off: their default port would be shared by every test server. The
+ * public origin is the documented development default, so pages link to the server itself.
+ */
+export function productionEnv(port: number) {
+  return {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production' as const,
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    SITE_URL: `http://localhost:${port}`,
+    SCHEDULER_URL: TEST_SITE_CONFIG.schedulerUrl,
+    COMPANY_PHONE: TEST_SITE_CONFIG.phone,
+    COMPANY_EMAIL: TEST_SITE_CONFIG.email,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    METRICS_PORT: '0',
+  }
+}
+
+/**
  * Starts the built server with the given environment and waits for /healthz; on `port` when
- * given (a restart behind a load balancer), else on a free one. Metrics are off unless asked for:
- * their default port would be shared by every test server. `root` is another checkout's build,
- * for before-and-after figures.
+ * given (a restart behind a load balancer), else on a free one. `root` is another checkout's
+ * build, for before-and-after figures.
  */
 export async function startServer(
   env: Record<string, string | undefined>,
@@ -125,12 +146,7 @@ export async function startServer(
       spawn(process.execPath, ['build/server/index.js'], {
         cwd: root,
         env: {
-          PATH: process.env.PATH,
-          NODE_ENV: 'production',
-          SESSION_SECRET: TEST_SESSION_SECRET,
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          METRICS_PORT: '0',
+          ...productionEnv(port),
           ...env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],

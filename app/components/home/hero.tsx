@@ -1,3 +1,4 @@
+import { PRIMARY_BUTTON } from '~/components/ui/button-styles'
 import { ExternalLink } from '~/components/ui/external-link'
 import { HERO, HERO_ACTIVITY, IMPACT_FIGURES } from '~/content/home'
 
@@ -30,7 +31,7 @@ export function Hero({ schedulerUrl }: { schedulerUrl: string }) {
           <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:items-center">
             <a
               href="#solutions"
-              className="inline-flex items-center justify-center gap-2 rounded-xl bg-indigo-700 px-6 py-3.5 text-base font-semibold text-white shadow-lg shadow-indigo-600/25 transition hover:bg-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none"
+              className={`${PRIMARY_BUTTON} inline-flex items-center justify-center gap-2 rounded-xl px-6 py-3.5 text-base shadow-lg shadow-indigo-600/25 transition motion-reduce:transition-none`}
             >
               Explore Solutions
               <ArrowDownIcon className="h-5 w-5" />

@@ -1,5 +1,8 @@
 import { useLocation } from '@remix-run/react'
-import { useLayoutEffect } from 'react'
+import { useEffect, useLayoutEffect } from 'react'
+
+// Neither effect runs on the server, but React warns about a layout effect there on every render.
+const useBrowserLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
 
 /**
  * The stylesheet scrolls smoothly for in-page links. A route change must not glide: the new page
@@ -9,7 +12,7 @@ import { useLayoutEffect } from 'react'
  */
 export function InstantRouteScroll() {
   const { key } = useLocation()
-  useLayoutEffect(() => {
+  useBrowserLayoutEffect(() => {
     const root = document.documentElement
     root.style.scrollBehavior = 'auto'
     // Chromium's scrollTo reads the last computed style: reading it applies the change now.

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react'
 
 import { getActiveSectionId, isNavScrolled } from '~/components/layout/active-section'
 import { isPlainLeftClick, scrollToSection } from '~/components/layout/scroll-to-section'
+import { PRIMARY_BUTTON } from '~/components/ui/button-styles'
 import { ExternalLink } from '~/components/ui/external-link'
 import { useSiteConfig } from '~/components/use-site-config'
 import { COMPANY } from '~/content/company'
@@ -127,7 +128,7 @@ export function SiteHeader() {
           {site ? (
             <ExternalLink
               href={site.schedulerUrl}
-              className="hidden rounded-lg bg-indigo-700 px-4 py-2 text-sm font-semibold text-white shadow-sm transition hover:bg-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 motion-reduce:transition-none sm:inline-block"
+              className={`${PRIMARY_BUTTON} hidden rounded-lg px-4 py-2 text-sm shadow-sm transition motion-reduce:transition-none sm:inline-block`}
             >
               Book a Discovery Call
             </ExternalLink>
@@ -174,7 +175,7 @@ export function SiteHeader() {
                     <ExternalLink
                       href={site.schedulerUrl}
                       onClick={closeMenu}
-                      className="mt-1 block rounded-lg bg-indigo-700 px-3 py-2.5 text-center text-base font-semibold text-white hover:bg-indigo-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+                      className={`${PRIMARY_BUTTON} mt-1 block rounded-lg px-3 py-2.5 text-center text-base`}
                     >
                       Book a Discovery Call
                     </ExternalLink>
