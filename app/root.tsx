@@ -8,7 +8,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 
 import { BlogNavigationPending } from './blog/blog-navigation-pending'
 import { GeneralErrorBoundary } from './components/error-boundary'
@@ -45,6 +45,7 @@ const releaseHeldScripts: string = RELEASE_HELD_SCRIPTS ?? ''
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
+  useMarkHydrated()
   return (
     <html lang="en-GB" className="h-full">
       <head>
@@ -77,6 +78,17 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   )
+}
+
+/**
+ * Marks `<html data-hydrated>` once React has hydrated the page: an effect runs only after the
+ * first commit, and the root's effect after every other one of that commit. The server's HTML
+ * never has it, so the bytes sent and hydration are unchanged. The browser tests wait for it.
+ */
+function useMarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
 }
 
 export default function App() {

@@ -14,6 +14,7 @@ import { startStack, type MockControl } from '../support/stack'
 
 import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
+import { countdown, holdToastCountdowns, runCountdownTo } from './toast-countdown'
 
 // A new one for every test: the site forwards the same enquiry only once in 10 minutes.
 let enquiry = uniqueEnquiry()
@@ -21,6 +22,9 @@ test.beforeEach(() => {
   enquiry = uniqueEnquiry()
 })
 type Fields = typeof enquiry
+
+/** A toast closes by itself this long after it appears. */
+const TOAST_AUTO_CLOSE_MS = 4000
 
 const LABELS: Record<keyof Fields, string> = {
   firstName: 'First name',
@@ -251,8 +255,7 @@ test.describe('the enquiry form, JavaScript on', () => {
     page,
     mock,
   }) => {
-    // Its own waits (5 s twice, the 4 s countdowns, a person's 2 s) come close to 30 s.
-    test.slow()
+    await holdToastCountdowns(page)
     await mock.setState({ enquiries: 'fail' })
     await page.goto('/contact')
     await fill(form(page), enquiry)
@@ -261,43 +264,40 @@ test.describe('the enquiry form, JavaScript on', () => {
 
     await send.click()
     await expect(toasts).toHaveCount(1)
-    const shownAt = Date.now()
     await toasts.first().evaluate((element) => element.setAttribute('data-first', ''))
     await send.click()
     await expect(toasts).toHaveCount(2)
     await expect(toasts.nth(1)).toHaveAttribute('data-first', '')
 
-    await page.mouse.move(0, 300)
-    await expect(page.locator('.Toastify__toast[data-first]')).toHaveCount(0, { timeout: 7000 })
-    const closedAfter = Date.now() - shownAt
-    expect(closedAfter).toBeGreaterThan(3500)
-    expect(closedAfter).toBeLessThan(6500)
+    // A 4 s countdown that closes the toast when it ends, and not a moment before.
+    const first = page.locator('.Toastify__toast[data-first]')
+    expect(await countdown(first)).toMatchObject({ durationMs: TOAST_AUTO_CLOSE_MS, atMs: 0 })
+    await runCountdownTo(first, TOAST_AUTO_CLOSE_MS - 1)
+    await expect(toasts).toHaveCount(2)
+    await runCountdownTo(first, TOAST_AUTO_CLOSE_MS)
+    await expect(first).toHaveCount(0)
 
-    // Hovering pauses the countdown.
-    await send.click()
-    const newest = toasts.first()
-    await expect(newest).toBeVisible()
-    // Hover once it has slid into place: on a busy machine the pointer could otherwise land where
-    // the toast still was, and leave it as the toast moves on.
-    await newest.evaluate((toast) =>
+    // Hovering pauses the countdown, and leaving the toast starts it again.
+    const toast = toasts.first()
+    // Hover once it has slid into place, where the pointer stays on it.
+    await toast.evaluate((element) =>
       Promise.all(
-        toast.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+        element.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
       ),
     )
-    await newest.hover()
-    await page.waitForTimeout(5000)
-    await expect(newest).toBeVisible()
+    expect((await countdown(toast)).playState).toBe('running')
+    await toast.hover()
+    await expect.poll(async () => (await countdown(toast)).playState).toBe('paused')
     await page.mouse.move(0, 300)
-    await expect(toasts).toHaveCount(0, { timeout: 7000 })
+    await expect.poll(async () => (await countdown(toast)).playState).toBe('running')
 
     // So does the window losing focus.
-    await send.click()
-    await expect(toasts).toHaveCount(1)
     await page.evaluate(() => window.dispatchEvent(new Event('blur')))
-    await page.waitForTimeout(5000)
-    await expect(toasts).toHaveCount(1)
+    await expect.poll(async () => (await countdown(toast)).playState).toBe('paused')
     await page.evaluate(() => window.dispatchEvent(new Event('focus')))
-    await expect(toasts).toHaveCount(0, { timeout: 7000 })
+    await expect.poll(async () => (await countdown(toast)).playState).toBe('running')
+    await runCountdownTo(toast, TOAST_AUTO_CLOSE_MS)
+    await expect(toasts).toHaveCount(0)
   })
 
   test('a lost connection also keeps the values and shows the toast, not an error page', async ({

@@ -7,6 +7,13 @@ import { termsOfService } from '../../app/content/legal/terms-of-service'
 import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
 import { rememberConsent, waitForHydration } from './home-support'
+import {
+  pageTime,
+  recordLoad,
+  recordWhenPresent,
+  runQueuedTasks,
+  stopPageClock,
+} from './page-clock'
 
 function consentDialog(page: Page) {
   return page.getByRole('dialog', { name: 'Your privacy, your choice' })
@@ -16,104 +23,103 @@ function storedConsent(page: Page) {
   return page.evaluate(() => localStorage.getItem('cookieConsent'))
 }
 
-/** From before the page loads, notes when a dialog first exists, in page time. */
-function recordWhenADialogAppears(page: Page) {
-  return page.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      if (document.querySelector('[role="dialog"]')) {
-        Object.assign(window, { consentShownAt: performance.now() })
-        observer.disconnect()
-      }
-    }).observe(document, { childList: true, subtree: true })
+/** With nothing stored, the dialog appears this long after the page has loaded. */
+const COOKIE_DIALOG_DELAY_MS = 1000
+
+/** The dialog's own code, fetched after hydration only when it is needed. */
+const DIALOG_CHUNK = /\/cookie-consent-dialog-[^/]+\.js$/
+
+/**
+ * With the page clock stopped from before the page loads, notes in page-clock time when the page
+ * loaded, hydrated and first showed a dialog.
+ */
+async function recordConsentTimeline(page: Page) {
+  await stopPageClock(page)
+  await recordLoad(page)
+  await recordWhenPresent(page, 'hydrated', 'html[data-hydrated]')
+  await recordWhenPresent(page, 'shown', '[role="dialog"]')
+}
+
+async function timeline(page: Page) {
+  const [load, hydrated, shown] = await Promise.all(
+    ['load', 'hydrated', 'shown'].map((name) => pageTime(page, name)),
+  )
+  return { load: load!, hydrated: hydrated!, shown }
+}
+
+/** From now on, how many times the page asks for the dialog's code. */
+function countDialogCodeRequests(page: Page) {
+  let count = 0
+  page.on('request', (request) => {
+    if (DIALOG_CHUNK.test(request.url())) count += 1
   })
+  return () => count
 }
 
-/** Records when React has taken over the header, in page time, to the frame. */
-function recordWhenHydrated(page: Page) {
-  return page.addInitScript(() => {
-    const check = () => {
-      const header = document.querySelector('header')
-      if (header && Object.keys(header).some((key) => key.startsWith('__reactFiber'))) {
-        Object.assign(window, { hydratedAt: performance.now() })
-      } else requestAnimationFrame(check)
-    }
-    requestAnimationFrame(check)
-  })
-}
-
-function hydratedAt(page: Page) {
-  return page.evaluate(() => (window as unknown as { hydratedAt: number }).hydratedAt)
-}
-
-function dialogTimings(page: Page) {
-  return page.evaluate(() => ({
-    shownAt: (window as unknown as { consentShownAt: number }).consentShownAt,
-    loadedAt: performance.getEntriesByType('navigation')[0]!.toJSON().loadEventStart as number,
-  }))
+/**
+ * Runs the stopped page clock well past the dialog's delay, lets the page run what that started,
+ * and checks that no dialog came.
+ */
+async function expectNoDialogWhenDue(page: Page) {
+  await page.clock.runFor(3 * COOKIE_DIALOG_DELAY_MS)
+  await runQueuedTasks(page)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
 }
 
 test.describe('cookie consent with JavaScript', () => {
-  test('appears 1000 ms after the page has loaded when nothing is stored', async ({
+  test('appears 1000 ms after the page has loaded when nothing is stored, by the page clock', async ({
     page,
     consoleProblems,
   }) => {
-    await recordWhenADialogAppears(page)
-    await recordWhenHydrated(page)
+    await recordConsentTimeline(page)
+    const dialogCode = page.waitForResponse((response) => DIALOG_CHUNK.test(response.url()))
     await page.goto('/')
+    // Its code is there, so only the clock can hold the dialog back.
+    await dialogCode
+    await runQueuedTasks(page)
+    await page.clock.runFor(COOKIE_DIALOG_DELAY_MS - 1)
+    await runQueuedTasks(page)
+    expect((await timeline(page)).shown).toBeUndefined()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await page.clock.runFor(1)
     await expect(consentDialog(page)).toBeVisible()
-    const { shownAt, loadedAt } = await dialogTimings(page)
-    expect(shownAt - loadedAt).toBeGreaterThanOrEqual(1000 - 5)
-    // On a busy machine the page may hydrate more than a second after its load event; the dialog
-    // then opens once hydrated (the next test), so the bound counts from whichever comes last.
-    const due = Math.max(loadedAt + 1000, await hydratedAt(page))
-    expect(shownAt - due).toBeLessThan(1200)
+    const { load, shown } = await timeline(page)
+    expect(shown! - load).toBe(COOKIE_DIALOG_DELAY_MS)
     expect(await storedConsent(page)).toBeNull()
     expect(consoleProblems).toEqual([])
   })
 
-  test('counts the second from the load event when the page hydrates later than that', async ({
-    page,
-  }) => {
-    await recordWhenADialogAppears(page)
-    await recordWhenHydrated(page)
-    // A slow phone: the code that hydrates arrives 2.5 s late, long after the load event.
-    await page.route(/\/build\/entry\.client-[^/]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2500))
-      await route.continue()
-    })
-    await page.goto('/')
-    await expect(consentDialog(page)).toBeVisible()
-    const { shownAt, loadedAt } = await dialogTimings(page)
-    const hydrated = await hydratedAt(page)
-    expect(hydrated - loadedAt).toBeGreaterThan(1000)
-    // A second has passed since the load event already: the dialog opens as soon as its code is
-    // there (the page hydrated, and the dialog's own chunk, fetched after that, arrived), not a
-    // full second after hydration. Counted from the chunk's arrival, which a busy machine delays.
-    const dialogCodeAt = await page.evaluate(
-      () =>
-        performance
-          .getEntriesByType('resource')
-          .map((entry) => entry as PerformanceResourceTiming)
-          .find((entry) => entry.name.includes('/cookie-consent-dialog-'))?.responseEnd ?? NaN,
-    )
-    expect(shownAt - Math.max(hydrated, dialogCodeAt)).toBeLessThan(500)
-    expect(await storedConsent(page)).toBeNull()
-  })
+  // A slow phone: the code that hydrates arrives after the load event. The second still counts
+  // from the load event, so a page that hydrates after it shows the dialog at once.
+  for (const hydratesAfterLoadMs of [400, 1500]) {
+    test(`counts the second from the load event when the page hydrates ${hydratesAfterLoadMs} ms after it`, async ({
+      page,
+    }) => {
+      await recordConsentTimeline(page)
+      let releaseCode!: () => void
+      const codeReleased = new Promise<void>((resolve) => (releaseCode = resolve))
+      await page.route(/\/build\/entry\.client-[^/]+\.js$/, async (route) => {
+        await codeReleased
+        await route.continue()
+      })
+      const dialogCode = page.waitForResponse((response) => DIALOG_CHUNK.test(response.url()))
+      const opened = page.goto('/')
+      await page.waitForFunction(() => document.readyState === 'complete')
+      await page.clock.runFor(hydratesAfterLoadMs)
+      releaseCode()
+      await opened
+      await dialogCode
+      await runQueuedTasks(page)
+      const { load, hydrated } = await timeline(page)
+      expect(hydrated - load).toBe(hydratesAfterLoadMs)
 
-  test('is not there at 999 ms and is there at 1000 ms, by the page clock', async ({ page }) => {
-    // The page's clock stands still from before it loads; only runFor() moves it.
-    await page.clock.install({ time: new Date('2025-07-25T09:00:00Z') })
-    await page.clock.pauseAt(new Date('2025-07-25T09:00:10Z'))
-    await page.goto('/')
-    await waitForHydration(page)
-    await page.waitForFunction(() => document.readyState === 'complete')
-    await page.waitForTimeout(200)
-    await page.clock.runFor(999)
-    await page.waitForTimeout(200)
-    await expect(consentDialog(page)).toHaveCount(0)
-    await page.clock.runFor(1)
-    await expect(consentDialog(page)).toBeVisible()
-  })
+      const due = Math.max(COOKIE_DIALOG_DELAY_MS, hydratesAfterLoadMs)
+      await page.clock.runFor(load + due - hydrated)
+      await expect(consentDialog(page)).toBeVisible()
+      expect((await timeline(page)).shown! - load).toBe(due)
+      expect(await storedConsent(page)).toBeNull()
+    })
+  }
 
   for (const [button, stored] of [
     ['I Consent', 'accepted'],
@@ -124,35 +130,39 @@ test.describe('cookie consent with JavaScript', () => {
       page,
       consoleProblems,
     }) => {
+      // A running page clock: runFor() leaps past the dialog's delay at once.
+      await page.clock.install()
       await page.goto('/')
+      await page.clock.runFor(COOKIE_DIALOG_DELAY_MS)
       const dialog = consentDialog(page)
       await expect(dialog).toBeVisible()
       await dialog.getByRole('button', { name: button, exact: true }).click()
       await expect(dialog).toHaveCount(0)
       expect(await storedConsent(page)).toBe(stored)
 
+      const dialogCodeRequests = countDialogCodeRequests(page)
       await page.reload()
       await waitForHydration(page)
-      await page.waitForTimeout(1500)
-      await expect(page.getByRole('dialog')).toHaveCount(0)
+      await expectNoDialogWhenDue(page)
       // Also after a client-side visit to another page.
       await page
         .getByRole('navigation', { name: 'Main' })
         .getByRole('link', { name: 'Blog' })
         .click()
       await expect(page).toHaveURL(/\/blog$/)
-      await page.waitForTimeout(1200)
-      await expect(page.getByRole('dialog')).toHaveCount(0)
+      await expectNoDialogWhenDue(page)
+      expect(dialogCodeRequests()).toBe(0)
       expect(consoleProblems).toEqual([])
     })
   }
 
   test('never appears while a choice is stored', async ({ page }) => {
     await rememberConsent(page, 'accepted')
+    await stopPageClock(page)
+    const dialogCodeRequests = countDialogCodeRequests(page)
     await page.goto('/')
-    await waitForHydration(page)
-    await page.waitForTimeout(1500)
-    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expectNoDialogWhenDue(page)
+    expect(dialogCodeRequests()).toBe(0)
   })
 
   test('appears on a first visit to any page', async ({ page }) => {

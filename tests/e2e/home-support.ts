@@ -9,12 +9,12 @@ export async function rememberConsent(page: Page, consent: 'accepted' | 'decline
   await page.addInitScript((value) => localStorage.setItem('cookieConsent', value), consent)
 }
 
-/** Waits until React has taken over the server-rendered header (its click handlers are live). */
+/**
+ * Waits until React has hydrated the page (its click handlers are live): the root marks
+ * `<html data-hydrated>` from an effect, which runs only once hydration has committed.
+ */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const header = document.querySelector('header')
-    return header !== null && Object.keys(header).some((key) => key.startsWith('__reactFiber'))
-  })
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 }
 
 /** The section's top edge in page coordinates. */
