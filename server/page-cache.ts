@@ -12,6 +12,7 @@ type Entry = {
   status: number
   headers: Record<string, string>
   bodies: { identity: Buffer; gzip: Buffer; br?: Buffer }
+  storedAt: number
   expiresAt: number
 }
 
@@ -96,6 +97,18 @@ export function createPageCache({
     serverMetrics.countPageCacheLookup('hit')
     res.status(entry.status)
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
+    // A shared cache in front keeps the page only for what is left of its freshness here.
+    const ageS = Math.floor((now() - entry.storedAt) / 1000)
+    const cacheControl = entry.headers['cache-control']
+    if (cacheControl && ageS > 0) {
+      res.setHeader(
+        'Cache-Control',
+        cacheControl.replace(
+          /s-maxage=(\d+)/,
+          (_all, maxAge) => `s-maxage=${Math.max(0, Number(maxAge) - ageS)}`,
+        ),
+      )
+    }
     res.setHeader('Server-Timing', 'render;dur=0;desc="page cache"')
     res.vary('Accept-Encoding')
     // The compression middleware leaves a response alone once it has a Content-Encoding.
@@ -122,6 +135,7 @@ export function createPageCache({
       status: page.status,
       headers: page.headers,
       bodies: { identity: page.body, gzip: zlib.gzipSync(page.body) },
+      storedAt: now(),
       expiresAt: now() + ttlMs,
     }
     entries.set(key, entry)

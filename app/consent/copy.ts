@@ -11,7 +11,7 @@ export type CookieConsentCopy = {
 }
 
 const ESSENTIALS =
-  'We only use what this site needs to work: a short-lived cookie for form confirmations and a note of this choice.'
+  'We only use what this site needs to work: short-lived cookies for our enquiry form (when it was shown, and its confirmation messages) and a note of this choice.'
 
 export const COOKIE_CONSENT_COPY = {
   title: 'Your privacy, your choice',

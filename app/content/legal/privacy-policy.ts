@@ -414,12 +414,18 @@ export function privacyPolicyFor(analytics: AnalyticsSettings | null | undefined
                 'Carries a one-time notification from one page to the next, such as a message shown after you submit our enquiry form. It is set only when there is a message to show, is signed so that it cannot be tampered with, cannot be read by scripts on the page (HttpOnly), and is withheld from most requests started by other websites (SameSite=Lax). It contains no identifier and is not used for tracking.',
                 'Until the message has been shown; deleted when you close your browser at the latest',
               ],
+              [
+                'form_served_at',
+                'First-party session cookie, strictly necessary',
+                'Records when our enquiry form was shown to you, so that we can tell an enquiry typed by a person from one sent by a bot within a second of loading the page. It is set when you open a page with the form, is sent back only with the form, is signed so that it cannot be tampered with, cannot be read by scripts on the page (HttpOnly), and is withheld from most requests started by other websites (SameSite=Lax). It holds only that time: no identifier, and it is not used for tracking.',
+                'Deleted when you close your browser',
+              ],
               ...(disclosure?.storage ?? []),
             ],
           },
           {
             kind: 'p',
-            text: 'Under PECR, cookies and similar storage that are strictly necessary to provide a service you have asked for do not need your consent. The toast cookie is exempt on that basis, and storing your consent choice is needed to respect it. We list them here so you know exactly what is stored.',
+            text: 'Under PECR, cookies and similar storage that are strictly necessary to provide a service you have asked for do not need your consent. The toast and form_served_at cookies are exempt on that basis (the second protects the enquiry form you choose to use), and storing your consent choice is needed to respect it. We list them here so you know exactly what is stored.',
           },
           {
             kind: 'p',
