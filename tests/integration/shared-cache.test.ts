@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startMockBackend, type MockBackend } from '../../mocks/backend'
 import { ENQUIRY_FAILED_MESSAGE, uniqueEnquiry } from '../support/enquiry'
-import { startNginx, type RunningNginx } from '../support/nginx'
-import { mockControl, startServer, type RunningServer } from '../support/stack'
+import { nginxCacheConfig, startNginx, type RunningNginx } from '../support/nginx'
+import { mockControl, ROOT, startServer, type RunningServer } from '../support/stack'
 
 /** Short, so that a change goes through every cache within seconds. */
 const TTL_S = 2
@@ -24,6 +24,8 @@ const REVISED = 'Revised (revision 1)'
 const POST_TITLE = 'Voice Agents for Tradespeople'
 /** What a revalidation may take on a busy 2-core machine: a render of the page by an instance. */
 const REVALIDATION_ROUND_MS = 4_000
+/** How long an instance gives the sanitiser before it answers a post's first view with 503. */
+const SANITIZE_TIMEOUT_MS = 10_000
 
 let backend: MockBackend
 let nginx: RunningNginx
@@ -52,10 +54,11 @@ async function visit(pathname: string, headers: Record<string, string> = {}): Pr
 
 let marks = 0
 /**
- * GET requests for `pathname` the instances have logged. Each instance is first sent a request of
- * its own and its log line awaited: the lines of everything it answered before are then in too.
+ * The statuses of the GET requests for `pathname` the instances have logged. Each instance is
+ * first sent a request of its own and its log line awaited: the lines of everything it answered
+ * before are then in too.
  */
-async function instanceRequests(pathname: string) {
+async function instanceAnswers(pathname: string): Promise<number[]> {
   marks += 1
   const mark = `/log-mark-${marks}`
   for (const instance of instances) {
@@ -65,16 +68,25 @@ async function instanceRequests(pathname: string) {
       await sleep(25)
     }
   }
-  let count = 0
+  const statuses: number[] = []
   for (const instance of instances) {
     for (const line of instance.output().split('\n')) {
       if (!line.startsWith('{')) continue
-      const entry = JSON.parse(line) as { msg?: string; method?: string; path?: string }
-      if (entry.msg === 'request' && entry.method === 'GET' && entry.path === pathname) count += 1
+      const entry = JSON.parse(line) as {
+        msg?: string
+        method?: string
+        path?: string
+        status?: number
+      }
+      if (entry.msg === 'request' && entry.method === 'GET' && entry.path === pathname) {
+        statuses.push(entry.status ?? 0)
+      }
     }
   }
-  return count
+  return statuses
 }
+
+const instanceRequests = async (pathname: string) => (await instanceAnswers(pathname)).length
 
 /** Every answer nginx keeps, as stored (headers and body). */
 function cachedFiles(): string[] {
@@ -98,8 +110,21 @@ beforeAll(async () => {
   }
   // One after the other: starting two at once on a busy machine can take longer than a start may.
   for (let i = 0; i < 2; i++) instances.push(await startServer(env))
+  // A post's first view sanitises it; on a loaded machine the sanitiser may be too busy and the
+  // post is answered 503 (kept by nobody) until it is done. Each instance sees it once first.
+  for (const instance of instances) {
+    const status = async () => {
+      const response = await fetch(`${instance.url}${POST}`)
+      await response.arrayBuffer()
+      return response.status
+    }
+    for (let attempt = 1; (await status()) !== 200; attempt++) {
+      if (attempt >= 5) throw new Error(`${POST} not served by ${instance.url}`)
+      await sleep(1_000)
+    }
+  }
   nginx = await startNginx(instances.map((instance) => instance.port))
-}, 120_000)
+}, 180_000)
 
 afterAll(async () => {
   await nginx?.stop()
@@ -108,8 +133,14 @@ afterAll(async () => {
 })
 
 describe('the site behind nginx as a shared cache', () => {
+  it('is configured as docs/operations.md shows', () => {
+    const doc = fs.readFileSync(path.join(ROOT, 'docs/operations.md'), 'utf8')
+    expect(doc).toContain(nginxCacheConfig(8080, [3000, 3001], '/var/cache/nginx/site'))
+  })
+
   it('serves the second visitor of the blog and of a post from the cache', async () => {
     for (const pathname of [BLOG, POST]) {
+      const before = await instanceRequests(pathname)
       const first = await visit(pathname)
       expect(first.status).toBe(200)
       expect(first.cache).toBe('MISS')
@@ -121,11 +152,15 @@ describe('the site behind nginx as a shared cache', () => {
       expect(second.cache).toBe('HIT')
       expect(second.body).toBe(first.body)
       // The two instances together answered it once.
-      expect(await instanceRequests(pathname)).toBe(1)
+      expect(await instanceRequests(pathname)).toBe(before + 1)
     }
   })
 
   it('shows a post changed at the backend once the caches have let go of it', async () => {
+    const answeredBefore = new Map<string, number>()
+    for (const pathname of [BLOG, POST]) {
+      answeredBefore.set(pathname, (await instanceAnswers(pathname)).length)
+    }
     await mockControl(backend.url).setState({ revision: 1 })
     const changed = performance.now()
     // Each of three caches may keep the old content for TTL_S: the instance's post list (it
@@ -145,13 +180,20 @@ describe('the site behind nginx as a shared cache', () => {
         seen.push(`${pathname} ${cache}`)
         if (!body.includes(REVISED)) continue
         pending.delete(pathname)
+        // A revalidation the instance could not render (the sanitiser too busy for the changed
+        // post on a loaded machine: a 503 after up to 10 s) leaves nginx's copy stale for another.
+        const answers = (await instanceAnswers(pathname)).slice(answeredBefore.get(pathname))
+        const unavailable = answers.filter((status) => status === 503).length
         console.log(
           `${pathname}: revised content after ${Math.round(started)} ms ` +
-            `(${seen.filter((one) => one === `${pathname} STALE`).length} revalidations)`,
+            `(${seen.filter((one) => one === `${pathname} STALE`).length} revalidations, ` +
+            `${unavailable} answered 503 by an instance)`,
         )
         // The request that first showed it started within the bound, give or take one
         // revalidation's render on a busy machine: by then every cache had let go of the old page.
-        expect(started).toBeLessThan(boundMs + REVALIDATION_ROUND_MS)
+        expect(started).toBeLessThan(
+          boundMs + REVALIDATION_ROUND_MS + unavailable * (SANITIZE_TIMEOUT_MS + TTL_S * 1000),
+        )
       }
       await sleep(100)
     }
