@@ -3,12 +3,11 @@
  * recommends: it health-checks /readyz, gives each request an X-Request-Id, and retries a request
  * that never reached an instance on another one.
  */
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-import { freePort } from './stack'
+import { freePort, spawnAnswering } from './stack'
 
 /** Debian installs it in /usr/sbin, which is not on every user's PATH. */
 const HAPROXY = fs.existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy'
@@ -61,27 +60,17 @@ export async function startHaproxy(instancePorts: number[]) {
   const configPath = path.join(dir, 'haproxy.cfg')
   const port = await freePort()
   fs.writeFileSync(configPath, haproxyConfig(port, instancePorts))
-  // -db: stay in the foreground.
-  const child = spawn(HAPROXY, ['-db', '-f', configPath], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 15_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`haproxy exited:\n${output}`)
-    try {
-      await fetch(`${url}/healthz`)
-      break
-    } catch {
-      if (Date.now() > deadline) throw new Error(`haproxy did not answer:\n${output}`)
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  }
+  // -db: stay in the foreground.
+  const { child, output, exited } = await spawnAnswering(
+    'haproxy',
+    HAPROXY,
+    ['-db', '-f', configPath],
+    `${url}/healthz`,
+  )
   return {
     url,
-    output: () => output,
+    output,
     stop: async () => {
       child.kill('SIGTERM')
       await exited

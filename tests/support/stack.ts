@@ -133,6 +133,39 @@ export function productionEnv(port: number) {
 }
 
 /**
+ * Spawns a proxy (HAProxy, nginx) in the foreground and waits until it answers `url`, a request it
+ * passes on to the instances. `diagnostics` is what to show besides its output when it does not.
+ */
+export async function spawnAnswering(
+  name: string,
+  command: string,
+  args: string[],
+  url: string,
+  diagnostics: () => string = () => '',
+) {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited:\n${output}${diagnostics()}`)
+    try {
+      await fetch(url)
+      break
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL')
+        throw new Error(`${name} did not answer:\n${output}${diagnostics()}`)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+  return { child, output: () => output, exited }
+}
+
+/**
  * Starts the built server with the given environment and waits for /healthz; on `port` when
  * given (a restart behind a load balancer), else on a free one. `root` is another checkout's
  * build, for before-and-after figures.
