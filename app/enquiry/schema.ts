@@ -10,6 +10,10 @@ import { MESSAGE_MIN_CHARS, PHONE_MAX_DIGITS } from '~/lib/constants'
 
 import type { EnquiryErrors, EnquiryField, EnquiryValues } from './fields'
 
+// zod compiles object checks with `new Function` unless told not to; the site's CSP forbids
+// eval, and the probe alone makes the browser report a violation. A six-field form needs no JIT.
+z.config({ jitless: true })
+
 export const ENQUIRY_MAX_CHARS = {
   firstName: 100,
   lastName: 100,
