@@ -42,9 +42,6 @@ function addScript(settings: AnalyticsSettings) {
   script.src = settings.scriptUrl
   script.dataset.analytics = settings.provider
   if (settings.provider === 'plausible') script.dataset.domain = settings.id
-  // Same nonce as the page's own scripts, so the script would pass a nonce-only policy too.
-  const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce
-  if (nonce) script.nonce = nonce
   document.head.append(script)
 }
 
