@@ -299,7 +299,7 @@ test.describe('cookie consent without JavaScript', () => {
   })
 })
 
-test('the site sets no cookie and loads no third-party script before consent', async ({
+test('before consent the site sets only the strictly necessary form cookie and loads no third-party script', async ({
   page,
   context,
 }) => {
@@ -307,6 +307,15 @@ test('the site sets no cookie and loads no third-party script before consent', a
   page.on('request', (request) => requestedHosts.add(new URL(request.url()).host))
   await page.goto('/')
   await expect(consentDialog(page)).toBeVisible()
-  expect(await context.cookies()).toEqual([])
+  // When the enquiry form was served: sent back only with the form, gone with the browser session.
+  expect(await context.cookies()).toEqual([
+    expect.objectContaining({
+      name: 'form_served_at',
+      path: '/contact',
+      expires: -1,
+      httpOnly: true,
+      sameSite: 'Lax',
+    }),
+  ])
   expect([...requestedHosts]).toEqual([new URL(page.url()).host])
 })
