@@ -61,3 +61,24 @@ export function adjacentPosts<T extends Pick<PostSummary, 'slug'>>(
   if (index === -1) return { previous: null, next: null }
   return { previous: posts[index + 1] ?? null, next: posts[index - 1] ?? null }
 }
+
+/**
+ * What a post's page shows under it: its related posts and the posts either side, each with only
+ * what its link shows.
+ */
+export function postsAround(post: Listed, posts: readonly PostSummary[]) {
+  const { previous, next } = adjacentPosts(post, posts)
+  const linkTo = (other: PostSummary | null) =>
+    other ? { slug: other.slug, title: other.title } : null
+  return {
+    related: relatedPosts(post, posts).map(({ slug, title, category, publishedAt, cardDate }) => ({
+      slug,
+      title,
+      category,
+      publishedAt,
+      cardDate,
+    })),
+    previous: linkTo(previous),
+    next: linkTo(next),
+  }
+}
