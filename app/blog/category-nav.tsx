@@ -42,8 +42,8 @@ export function CategoryNav({
               className={`${linkClass} ${item.isCurrent ? currentClass : otherClass}`}
             >
               {item.name}
-              <span className={item.isCurrent ? 'text-indigo-100' : 'text-slate-600'}>
-                ({item.count})
+              <span className={item.isCurrent ? 'text-white' : 'text-slate-600'}>
+                {`(${item.count})`}
               </span>
             </Link>
           </li>
