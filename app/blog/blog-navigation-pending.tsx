@@ -7,8 +7,11 @@ import { BLOG_PATH } from '~/blog/seo'
 /** Quicker navigations (a cached list answers in milliseconds) finish without a flash. */
 const SHOW_AFTER_MS = 150
 
-function pendingMessage(pathname: string) {
+function pendingMessage({ pathname, search }: { pathname: string; search: string }) {
+  // A search has its own status line, and covering the field would interrupt the typing.
+  if (new URLSearchParams(search).get('q')?.trim()) return null
   if (pathname === BLOG_PATH || pathname === `${BLOG_PATH}/`) return BLOG_COPY.loadingList
+  if (/^\/blog\/category\/[^/]+\/?$/.test(pathname)) return BLOG_COPY.loadingList
   if (/^\/blog\/[^/]+\/?$/.test(pathname) && pathname !== `${BLOG_PATH}/rss.xml`) {
     return BLOG_COPY.loadingPost
   }
@@ -23,8 +26,7 @@ function pendingMessage(pathname: string) {
  */
 export function BlogNavigationPending() {
   const navigation = useNavigation()
-  const message =
-    navigation.state === 'loading' ? pendingMessage(navigation.location.pathname) : null
+  const message = navigation.state === 'loading' ? pendingMessage(navigation.location) : null
   const [shownMessage, setShownMessage] = useState<string | null>(null)
 
   useEffect(() => {

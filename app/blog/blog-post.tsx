@@ -5,6 +5,7 @@ import type { Post } from '~/blog/posts.server'
 import { BLOG_PATH } from '~/blog/seo'
 import { JsonLd } from '~/components/json-ld'
 
+import { CategoryLabel } from './category-label'
 import { PostImage } from './post-image'
 
 export type PostView = Omit<Post, 'cardDate'>
@@ -16,9 +17,7 @@ export function BlogPost({ post, jsonLd }: { post: PostView; jsonLd: string }) {
       <header className="mx-auto max-w-3xl">
         {post.category ? (
           <p>
-            <span className="rounded-full bg-indigo-50 px-3 py-1 text-sm font-medium text-indigo-700">
-              {post.category}
-            </span>
+            <CategoryLabel name={post.category} className="text-sm" />
           </p>
         ) : null}
         <h1 className="mt-5 break-words text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl sm:leading-tight">

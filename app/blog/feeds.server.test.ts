@@ -46,6 +46,24 @@ describe('sitemapXml', () => {
     )
   })
 
+  it('lists each category page, within the protocol’s limit', () => {
+    const xml = sitemapXml(SITE, posts, [
+      '/blog/category/ai-chatbots',
+      '/blog/category/voice-agents',
+    ])
+    expect(xml).toContain(`<url><loc>${SITE}/blog/category/ai-chatbots</loc></url>`)
+    expect(xml).toContain(`<url><loc>${SITE}/blog/category/voice-agents</loc></url>`)
+    const many = Array.from({ length: SITEMAP_MAX_URLS }, (_, i) => ({
+      slug: `post-${i}`,
+      publishedAt: '2025-01-01T00:00:00.000Z',
+    }))
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    expect(sitemapXml(SITE, many, ['/blog/category/a']).match(/<url>/g)).toHaveLength(
+      SITEMAP_MAX_URLS,
+    )
+    vi.restoreAllMocks()
+  })
+
   it('lists the newest posts up to the protocol’s limit, and says so', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const many = Array.from({ length: SITEMAP_MAX_URLS }, (_, i) => ({
@@ -64,6 +82,20 @@ describe('sitemapXml', () => {
 })
 
 describe('rssXml', () => {
+  it('describes a category’s feed as its own channel', () => {
+    const xml = rssXml(SITE, posts, {
+      title: 'Brightwell AI Blog: Voice Agents',
+      description: 'Voice Agents posts',
+      path: '/blog/category/voice-agents',
+      feedPath: '/blog/category/voice-agents/rss.xml',
+    })
+    expect(xml).toContain('<title>Brightwell AI Blog: Voice Agents</title>')
+    expect(xml).toContain(`<link>${SITE}/blog/category/voice-agents</link>`)
+    expect(xml).toContain(
+      `<atom:link href="${SITE}/blog/category/voice-agents/rss.xml" rel="self" type="application/rss+xml"/>`,
+    )
+  })
+
   it('lists the newest post first with RFC 822 dates and escaped text', () => {
     const xml = rssXml(SITE, posts)
     expect(xml.indexOf('<title>Newer</title>')).toBeLessThan(xml.indexOf('<title>Older'))

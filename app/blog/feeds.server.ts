@@ -1,9 +1,10 @@
 import { BLOG_COPY } from '~/blog/copy'
 import { COMPANY } from '~/content/company'
+import { CACHE_CONTROL } from '~/lib/http-cache.server'
 import { log } from '~/lib/log.server'
 import { absoluteUrl } from '~/lib/meta'
 
-import type { FeedPost, PostSummary } from './posts.server'
+import { toFeedPosts, type FeedPost, type PostSummary } from './posts.server'
 import { BLOG_PATH, postPath, RSS_PATH } from './seo'
 
 export const SITEMAP_PATH = '/sitemap.xml'
@@ -55,16 +56,22 @@ export function robotsTxt(siteUrl: string) {
 }
 
 /**
- * Every public page: home, blog, each post (with its date), legal pages. Past the protocol's
- * limit the newest posts are listed; the others stay reachable through the blog's pages.
+ * Every public page: home, blog, each category's page, each post (with its date), legal pages.
+ * Past the protocol's limit the newest posts are listed; the others stay reachable through the
+ * blog's pages.
  */
-export function sitemapXml(siteUrl: string, posts: readonly SitemapPost[]) {
-  const room = SITEMAP_MAX_URLS - STATIC_PAGES.length
+export function sitemapXml(
+  siteUrl: string,
+  posts: readonly SitemapPost[],
+  categoryPaths: readonly string[] = [],
+) {
+  const pages = [...STATIC_PAGES, ...categoryPaths]
+  const room = SITEMAP_MAX_URLS - pages.length
   if (posts.length > room) {
     log('warn', 'sitemap lists only the newest posts', { posts: posts.length, listed: room })
   }
   const entries = [
-    ...STATIC_PAGES.map((path) => `  <url><loc>${xmlText(absoluteUrl(siteUrl, path))}</loc></url>`),
+    ...pages.map((path) => `  <url><loc>${xmlText(absoluteUrl(siteUrl, path))}</loc></url>`),
     ...posts
       .slice(0, room)
       .map(
@@ -81,8 +88,48 @@ export function sitemapXml(siteUrl: string, posts: readonly SitemapPost[]) {
   ].join('\n')
 }
 
+/** A feed's own title, the page it follows and its own address. */
+export type FeedChannel = { title: string; description: string; path: string; feedPath: string }
+
+/** The whole blog's feed. */
+export const BLOG_FEED: FeedChannel = {
+  title: BLOG_COPY.feedTitle,
+  description: BLOG_COPY.metaDescription,
+  path: BLOG_PATH,
+  feedPath: RSS_PATH,
+}
+
+/** Feeds change as often as the post list; readers and caches may keep one this long. */
+
+/** A feed's answer: the RSS of the newest of these posts (newest first), each with its teaser. */
+export async function rssResponse(
+  siteUrl: string,
+  posts: readonly PostSummary[],
+  channel: FeedChannel,
+) {
+  // Only the items the feed carries need their teasers.
+  const newest = await toFeedPosts(posts.slice(0, RSS_MAX_ITEMS))
+  return new Response(rssXml(siteUrl, newest, channel), {
+    headers: {
+      'Content-Type': 'application/rss+xml; charset=utf-8',
+      'Cache-Control': CACHE_CONTROL.blog(),
+    },
+  })
+}
+
+/** A feed's answer when the backend failed and nothing is cached, or when there is no such feed. */
+export function feedErrorResponse(status: 404 | 502, text: string) {
+  return new Response(text, {
+    status,
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': status === 404 ? CACHE_CONTROL.blog() : CACHE_CONTROL.failure,
+    },
+  })
+}
+
 /** RSS 2.0 of the newest posts, each with its teaser. */
-export function rssXml(siteUrl: string, posts: readonly RssPost[]) {
+export function rssXml(siteUrl: string, posts: readonly RssPost[], channel = BLOG_FEED) {
   const newest = [...posts]
     .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
     .slice(0, RSS_MAX_ITEMS)
@@ -109,12 +156,12 @@ export function rssXml(siteUrl: string, posts: readonly RssPost[]) {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     '  <channel>',
-    `    <title>${xmlText(BLOG_COPY.feedTitle)}</title>`,
-    `    <link>${xmlText(absoluteUrl(siteUrl, BLOG_PATH))}</link>`,
-    `    <description>${xmlText(BLOG_COPY.metaDescription)}</description>`,
+    `    <title>${xmlText(channel.title)}</title>`,
+    `    <link>${xmlText(absoluteUrl(siteUrl, channel.path))}</link>`,
+    `    <description>${xmlText(channel.description)}</description>`,
     '    <language>en-gb</language>',
     `    <copyright>© ${COMPANY.copyrightYear} ${xmlText(COMPANY.legalName)}</copyright>`,
-    `    <atom:link href="${xmlText(absoluteUrl(siteUrl, RSS_PATH))}" rel="self" type="application/rss+xml"/>`,
+    `    <atom:link href="${xmlText(absoluteUrl(siteUrl, channel.feedPath))}" rel="self" type="application/rss+xml"/>`,
     lastBuildDate,
     ...items,
     '  </channel>',

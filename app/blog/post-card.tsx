@@ -4,6 +4,7 @@ import { BLOG_COPY } from '~/blog/copy'
 import type { PostCard as PostCardData } from '~/blog/posts.server'
 import { postPath } from '~/blog/seo'
 
+import { CategoryLabel } from './category-label'
 import { PostImage } from './post-image'
 
 /** One post in the blog grid. The whole card is clickable through its 'Read More →' link. */
@@ -13,11 +14,8 @@ export function PostCard({ post, eager }: { post: PostCardData; eager: boolean }
       <PostImage src={post.image} eager={eager} />
       <div className="flex flex-1 flex-col p-6">
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-          {post.category ? (
-            <span className="rounded-full bg-indigo-50 px-3 py-1 font-medium text-indigo-700">
-              {post.category}
-            </span>
-          ) : null}
+          {/* Above the card's stretched link, so that it leads to its own page. */}
+          <CategoryLabel name={post.category} className="relative z-10" />
           <span className="ml-auto text-slate-600">{post.wordCountLabel}</span>
         </div>
         <h2 className="mt-4 break-words text-xl font-semibold leading-snug text-slate-900 group-hover:text-indigo-700">

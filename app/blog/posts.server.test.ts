@@ -1,3 +1,4 @@
+import MiniSearch from 'minisearch'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import type { BackendResult } from '~/lib/backend.server'
@@ -312,6 +313,84 @@ describe('a list of thousands of posts', () => {
     await refreshed(store, version)
     expect((await postOf(store, first!.slug)).title).toBe('A new title')
     expect(sanitized).toHaveLength(1)
+  })
+})
+
+describe('search', () => {
+  async function slugsFound(store: PostStore, query: string) {
+    const result = await store.searchPosts(query)
+    if (result.status !== 'success') throw new Error(`expected posts, got ${result.message}`)
+    return result.posts.map((post) => post.slug)
+  }
+
+  it('waits for the list and its index on a cold start, then finds posts by their words', async () => {
+    const { store } = storeAnswering(list(fixturePosts))
+    expect(await slugsFound(store, 'dental')).toContain('voice-agents-dental-clinics')
+    expect(await slugsFound(store, 'no-such-word-anywhere')).toEqual([])
+  })
+
+  it('re-indexes one post when one post changed, and follows its new words', async () => {
+    const add = vi.spyOn(MiniSearch.prototype, 'add')
+    const replace = vi.spyOn(MiniSearch.prototype, 'replace')
+    // Slugs of this test's own: stores of earlier tests may still be indexing in the background.
+    const own = (revision: number) =>
+      generatedPosts(50, revision).map((post) => ({ ...post, slug: `own-${post.slug}` }))
+    const documents = (spy: typeof add | typeof replace) =>
+      spy.mock.calls
+        .map(([document]) => (document as { slug: string }).slug)
+        .filter((slug) => slug.startsWith('own-'))
+    const { store, advance } = storeAnswering(list(own(0)), list(own(1)))
+    expect(await slugsFound(store, 'revised')).toEqual([])
+    expect(documents(add)).toHaveLength(50)
+
+    const version = store.postsVersion()
+    advance(TTL_MS)
+    await store.getPosts()
+    await refreshed(store, version)
+    // Post 25, the one in the middle, changed: its document alone is replaced.
+    expect(await slugsFound(store, 'revised')).toEqual(['own-generated-post-25'])
+    expect(documents(replace)).toEqual(['own-generated-post-25'])
+    // replace() adds the new document itself; nothing else was added.
+    expect(documents(add)).toHaveLength(51)
+    expect(logged(info, '"replaced":1')).toBe(true)
+  })
+
+  it('drops a post that left the list and adds one that joined it', async () => {
+    const [first, second, third] = generatedPosts(3)
+    const { store, advance } = storeAnswering(
+      list([first, second]),
+      list([first, { ...third!, title: 'Brand new arrival' }]),
+    )
+    expect(await slugsFound(store, 'generated')).toHaveLength(2)
+    const version = store.postsVersion()
+    advance(TTL_MS)
+    await store.getPosts()
+    await refreshed(store, version)
+    expect((await slugsFound(store, 'generated')).sort()).toEqual([first!.slug, third!.slug])
+    expect(await slugsFound(store, 'arrival')).toEqual([third!.slug])
+  })
+
+  it('indexes the text of a post whose source was let go once shown, from its sanitised HTML', async () => {
+    const [first] = generatedPosts(1)
+    const { store, advance } = storeAnswering(
+      list([first]),
+      list([{ ...first!, title: 'Retitled' }]),
+    )
+    await postOf(store, first!.slug)
+    await store.toPostCards(await postsOf(store))
+    const version = store.postsVersion()
+    advance(TTL_MS)
+    await store.getPosts()
+    await refreshed(store, version)
+    expect(await slugsFound(store, 'retitled generated')).toEqual([first!.slug])
+  })
+
+  it('says why when there is no list to search', async () => {
+    const { store } = storeAnswering(failure({ kind: 'http', status: 500 }))
+    expect(await store.searchPosts('voice')).toEqual({
+      status: 'error',
+      message: 'HTTP error! status: 500',
+    })
   })
 })
 

@@ -16,6 +16,7 @@ import { textOfHtml } from './html-text.server'
 import { readJsonArray, type ArrayReadFailure } from './json-array-stream.server'
 import { siteImageUrl } from './media.server'
 import { defaultSanitizer } from './sanitizer.server'
+import { createSearchIndex } from './search.server'
 
 export const POSTS_PATH = '/app/posts/'
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch blogs'
@@ -203,6 +204,7 @@ export function createPostStore({
 }: PostStoreOptions) {
   /** Each summary's content, without putting the content where a loader could send it. */
   const contentOf = new WeakMap<PostSummary, PostContent>()
+  const searchIndex = createSearchIndex({ textOf: wholeTextOf })
 
   const list = createCachedResource<PostList, string>({
     ttlMs,
@@ -272,6 +274,8 @@ export function createPostStore({
       durationMs: Math.round(performance.now() - started),
     })
     if (unchanged) return { status: 'success', value: kept }
+    // Re-indexes only the posts whose entries changed, after this refresh has handed its list over.
+    searchIndex.follow(posts)
     const bySlug = new Map(posts.map((post) => [post.slug, post]))
     const contents = new Map(posts.map((post) => [contentOf.get(post)!.hash, contentOf.get(post)!]))
     return {
@@ -315,15 +319,29 @@ export function createPostStore({
 
   function textOf(summary: PostSummary): PostText {
     const content = contentOf.get(summary)!
-    if (!content.text) {
-      const text = textOfHtml(content.source!)
-      content.text = {
-        preview: textPreview(text, CARD_PREVIEW_CHARS),
-        teaser: textPreview(text, POST_TEASER_CHARS),
-      }
-      releaseSource(content)
+    if (!content.text) keepText(content, textOfHtml(content.source!))
+    return content.text!
+  }
+
+  function keepText(content: PostContent, text: string) {
+    content.text = {
+      preview: textPreview(text, CARD_PREVIEW_CHARS),
+      teaser: textPreview(text, POST_TEASER_CHARS),
     }
-    return content.text
+    releaseSource(content)
+  }
+
+  /**
+   * A post's whole text, for the search index, which keeps only its words. Read from the source,
+   * or, once that is let go, from the sanitised HTML (whose text is the same); the preview and
+   * teaser are kept on the way, so a later card costs nothing.
+   */
+  function wholeTextOf(summary: PostSummary): string {
+    const content = contentOf.get(summary)!
+    const markup = content.source ?? zlib.inflateRawSync(content.html!).toString('utf8')
+    const text = textOfHtml(markup)
+    if (!content.text) keepText(content, text)
+    return text
   }
 
   /** The post's sanitised content, worked out once; null when the sanitiser failed this time. */
@@ -383,6 +401,16 @@ export function createPostStore({
         post: { ...summary, html: html ?? '', teaser: textOf(summary).teaser },
         contentUnavailable: html === null,
       }
+    },
+
+    /**
+     * The posts matching `query` (as `searchQueryOf` reads `q`), by relevance and then newest
+     * first; on a cold start it waits for the list and its index.
+     */
+    async searchPosts(query: string): Promise<PostsResult> {
+      const result = await list.get()
+      if (result.status === 'error') return { status: 'error', message: result.error }
+      return { status: 'success', posts: await searchIndex.search(query) }
     },
 
     /** Cards for posts of the list, each with its preview. */
@@ -479,6 +507,11 @@ export function getPosts() {
 /** One post by slug, from the same cached list, with its sanitised content. */
 export function findPostBySlug(slug: string) {
   return store().findPostBySlug(slug)
+}
+
+/** The posts matching a search, best first. */
+export function searchPosts(query: string) {
+  return store().searchPosts(query)
 }
 
 /** Cards for a page of the list. */

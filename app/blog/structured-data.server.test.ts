@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import type { Post } from './posts.server'
 import { postPath } from './seo'
-import { blogBreadcrumbs, blogPostingJsonLd } from './structured-data.server'
+import { blogBreadcrumbs, blogPostingJsonLd, categoryBreadcrumbs } from './structured-data.server'
 
 const SITE = 'https://www.brightwell.example'
 
@@ -80,5 +80,24 @@ describe('blogPostingJsonLd', () => {
 describe('blogBreadcrumbs', () => {
   it('places /blog under Home', () => {
     expect(nodeOf(blogBreadcrumbs(SITE), 'BreadcrumbList')?.itemListElement).toHaveLength(2)
+  })
+})
+
+describe('categoryBreadcrumbs', () => {
+  it('places a category under the blog: Home, Blog, the category', () => {
+    const trail = nodeOf(
+      categoryBreadcrumbs(SITE, { name: 'AI Chatbots', slug: 'ai-chatbots' }),
+      'BreadcrumbList',
+    )
+    expect(trail?.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Home', item: `${SITE}/` },
+      { '@type': 'ListItem', position: 2, name: 'Our Blog', item: `${SITE}/blog` },
+      {
+        '@type': 'ListItem',
+        position: 3,
+        name: 'AI Chatbots',
+        item: `${SITE}/blog/category/ai-chatbots`,
+      },
+    ])
   })
 })

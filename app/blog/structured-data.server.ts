@@ -3,12 +3,23 @@ import { COMPANY } from '~/content/company'
 import { absoluteUrl, SOCIAL_CARD } from '~/lib/meta'
 import { breadcrumbList, jsonLdGraph } from '~/lib/structured-data'
 
+import { categoryPath, type Category } from './categories'
 import type { Post } from './posts.server'
 import { BLOG_PATH, postPath } from './seo'
 
 /** The blog's place under the home page, for search results. */
 export function blogBreadcrumbs(siteUrl: string) {
   return jsonLdGraph(breadcrumbList(siteUrl, [{ name: BLOG_COPY.heading, path: BLOG_PATH }]))
+}
+
+/** A category's place under the blog: Home › Blog › the category. */
+export function categoryBreadcrumbs(siteUrl: string, category: Pick<Category, 'name' | 'slug'>) {
+  return jsonLdGraph(
+    breadcrumbList(siteUrl, [
+      { name: BLOG_COPY.heading, path: BLOG_PATH },
+      { name: category.name, path: categoryPath(category.slug) },
+    ]),
+  )
 }
 
 /**

@@ -10,7 +10,13 @@ import { useLoaderData } from '@remix-run/react'
 import { BlogPost } from '~/blog/blog-post'
 import { BlogError, PostNotFound } from '~/blog/blog-states'
 import { BLOG_COPY } from '~/blog/copy'
-import { CONTENT_RETRY_AFTER_S, findPostBySlug } from '~/blog/posts.server'
+import { MorePosts } from '~/blog/more-posts'
+import {
+  CONTENT_RETRY_AFTER_S,
+  findPostBySlug,
+  getPosts,
+} from '~/blog/posts.server'
+import { postsAround } from '~/blog/related-posts'
 import { postPath, rssAlternateLink } from '~/blog/seo'
 import { blogPostingJsonLd } from '~/blog/structured-data.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -68,10 +74,12 @@ export async function loader({ params }: LoaderFunctionArgs) {
   // The card's date stays behind: the post page shows the long form.
   const { cardDate: _cardDate, ...post } = result.post
   const jsonLd = blogPostingJsonLd(result.post, getConfig().siteUrl)
-  // Shown without its content this time: a 503 that no cache keeps tells crawlers to come back
-  // rather than index an empty post.
+  const listed = await getPosts()
+  const more = postsAround(result.post, listed.status === 'success' ? listed.posts : [])
+  // Shown without its content this time: a 503 that no cache keeps tells
+  // crawlers to come back rather than index an empty post.
   if (result.contentUnavailable) {
-    return json({ status: 'found', post, jsonLd } as const, {
+    return json({ status: 'found', post, jsonLd, ...more } as const, {
       status: 503,
       headers: {
         'Cache-Control': CACHE_CONTROL.failure,
@@ -79,7 +87,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
       },
     })
   }
-  return json({ status: 'found', post, jsonLd } as const, { headers })
+  return json({ status: 'found', post, jsonLd, ...more } as const, { headers })
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
@@ -96,7 +104,12 @@ export default function BlogPostRoute() {
     )
   }
   if (data.status === 'not-found') return <PostNotFound />
-  return <BlogPost post={data.post} jsonLd={data.jsonLd} />
+  return (
+    <>
+      <BlogPost post={data.post} jsonLd={data.jsonLd} />
+      <MorePosts related={data.related} previous={data.previous} next={data.next} />
+    </>
+  )
 }
 
 export function ErrorBoundary() {

@@ -7,12 +7,21 @@ import type {
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 
-import { BlogHeader, BlogPagination, blogPageHref, PostGrid } from '~/blog/blog-list'
+import { BlogHeader, BlogPagination, blogPageHref, PostGrid, SearchStatus } from '~/blog/blog-list'
 import { BlogEmpty, BlogError } from '~/blog/blog-states'
+import { categoriesOf } from '~/blog/categories'
+import { CategoryNav } from '~/blog/category-nav'
 import { BLOG_COPY } from '~/blog/copy'
 import { pageOf } from '~/blog/pagination'
-import { BLOG_PAGE_SIZE, getPosts, toPostCards } from '~/blog/posts.server'
-import { rssAlternateLink } from '~/blog/seo'
+import {
+  BLOG_PAGE_SIZE,
+  getPosts,
+  searchPosts,
+  toPostCards,
+} from '~/blog/posts.server'
+import { SearchForm } from '~/blog/search-form'
+import { searchQueryOf } from '~/blog/search.server'
+import { BLOG_PATH, rssAlternateLink } from '~/blog/seo'
 import { blogBreadcrumbs } from '~/blog/structured-data.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { JsonLd } from '~/components/json-ld'
@@ -24,31 +33,42 @@ export const links: LinksFunction = () => [rssAlternateLink]
 
 export const meta: MetaFunction<typeof loader, RootLoaders> = ({ data, matches }) => {
   const page = data?.status === 'success' ? data.page : 1
+  const query = data?.query ?? ''
+  const title = query ? `Posts matching “${query}” | ${BLOG_COPY.metaTitle}` : BLOG_COPY.metaTitle
   return pageMeta({
     siteUrl: siteUrlFrom(matches),
-    path: blogPageHref(page),
-    title: page > 1 ? `${BLOG_COPY.metaTitle} (page ${page})` : BLOG_COPY.metaTitle,
+    // A search is no page of its own for search engines: no canonical address, not indexed.
+    path: query ? undefined : blogPageHref(page),
+    title: page > 1 ? `${title} (page ${page})` : title,
     description: BLOG_COPY.metaDescription,
-    noIndex: data?.status === 'error',
+    noIndex: data?.status === 'error' || query !== '',
   })
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const headers = { 'Cache-Control': CACHE_CONTROL.blog() }
+  const params = new URL(request.url).searchParams
+  const query = searchQueryOf(params.get('q'))
   const result = await getPosts()
   // Built here, so the JSON-LD builders stay out of the browser's JavaScript.
   const jsonLd = blogBreadcrumbs(getConfig().siteUrl)
   if (result.status === 'error') {
-    return json({ status: 'error', message: result.message, jsonLd } as const, {
+    return json({ status: 'error', message: result.message, query, jsonLd } as const, {
       status: 502,
       headers: { 'Cache-Control': CACHE_CONTROL.failure },
     })
   }
-  const page = pageOf(result.posts, new URL(request.url).searchParams.get('page'), BLOG_PAGE_SIZE)
+  const found = query ? await searchPosts(query) : result
+  const listed = found.status === 'success' ? found.posts : []
+  const page = pageOf(listed, params.get('page'), BLOG_PAGE_SIZE)
   if (!page) throw new Response('Not Found', { status: 404, headers })
   return json(
     {
       status: 'success',
+      query,
+      matches: listed.length,
+      total: result.posts.length,
+      categories: categoriesOf(result.posts),
       posts: await toPostCards(page.items),
       page: page.page,
       pageCount: page.pageCount,
@@ -68,16 +88,28 @@ export default function BlogRoute() {
   return (
     <>
       <JsonLd json={data.jsonLd} />
-      <BlogHeader />
+      <BlogHeader>
+        {data.status === 'success' && data.total > 0 ? (
+          <>
+            <SearchForm query={data.query} live />
+            <CategoryNav
+              categories={data.categories}
+              total={data.total}
+              currentPath={data.query ? null : BLOG_PATH}
+            />
+          </>
+        ) : null}
+      </BlogHeader>
       <div className="mx-auto max-w-7xl px-4 pb-24 sm:px-6 lg:px-8">
         {data.status === 'error' ? (
           <BlogError message={data.message} />
-        ) : data.posts.length === 0 ? (
+        ) : data.total === 0 ? (
           <BlogEmpty />
         ) : (
           <>
+            <SearchStatus query={data.query} matches={data.matches} />
             <PostGrid posts={data.posts} />
-            <BlogPagination page={data.page} pageCount={data.pageCount} />
+            <BlogPagination page={data.page} pageCount={data.pageCount} query={data.query} />
           </>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { categoriesOf, categoryPath } from '~/blog/categories'
 import { sitemapXml } from '~/blog/feeds.server'
 import { getPosts } from '~/blog/posts.server'
 import { getConfig } from '~/lib/config.server'
@@ -7,7 +8,8 @@ import { CACHE_CONTROL } from '~/lib/http-cache.server'
 export async function loader() {
   const result = await getPosts()
   const posts = result.status === 'success' ? result.posts : []
-  return new Response(sitemapXml(getConfig().siteUrl, posts), {
+  const categoryPaths = categoriesOf(posts).map((category) => categoryPath(category.slug))
+  return new Response(sitemapXml(getConfig().siteUrl, posts, categoryPaths), {
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',
       'Cache-Control': result.status === 'success' ? CACHE_CONTROL.blog() : CACHE_CONTROL.failure,

@@ -221,7 +221,7 @@ describe('crawler files and the feed', () => {
     expect(await response.text()).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`)
   })
 
-  it('sitemap.xml lists home, blog, every post and the legal pages with absolute URLs', async () => {
+  it('sitemap.xml lists home, blog, every category, every post and the legal pages with absolute URLs', async () => {
     const response = await fetch(`${stack.baseUrl}/sitemap.xml`)
     expect(response.headers.get('content-type')).toMatch(/^application\/xml/)
     const xml = await response.text()
@@ -238,7 +238,8 @@ describe('crawler files and the feed', () => {
         ...fixturePosts.map((post) => `${SITE_URL}/blog/${post.slug}`),
       ]),
     )
-    expect(locations).toHaveLength(4 + fixturePosts.length)
+    // The four categories of the fixture posts have a page each.
+    expect(locations).toHaveLength(4 + 4 + fixturePosts.length)
   })
 
   it('blog/rss.xml is an RSS 2.0 feed of every post', async () => {

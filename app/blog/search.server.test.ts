@@ -1,0 +1,177 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+import type { PostSummary } from './posts.server'
+import { createSearchIndex, searchQueryOf, searchWords } from './search.server'
+
+type Fields = Partial<PostSummary> & { slug: string; text?: string }
+
+function summary({ text: _text, ...fields }: Fields): PostSummary {
+  return {
+    id: fields.slug,
+    title: fields.slug,
+    category: '',
+    author: '',
+    status: 'published',
+    tags: '',
+    publishedAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: null,
+    cardDate: '',
+    postDate: '',
+    postWords: 0,
+    wordCountLabel: '',
+    image: null,
+    ...fields,
+  }
+}
+
+/** An index of these posts, with each post's text given beside its fields. */
+function indexOf(...posts: Fields[]) {
+  const texts = new Map(posts.map((post) => [post.slug, post.text ?? '']))
+  const textOf = vi.fn((post: PostSummary) => texts.get(post.slug) ?? '')
+  const index = createSearchIndex({ textOf })
+  const summaries = posts.map(summary)
+  index.follow(summaries)
+  const slugs = async (query: string) =>
+    (await index.search(searchQueryOf(query))).map((post) => post.slug)
+  return { index, summaries, textOf, slugs }
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'log').mockImplementation(() => undefined)
+})
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('searchQueryOf', () => {
+  it('trims, and reads nothing from a missing or blank q', () => {
+    expect(searchQueryOf('  voice agents  ')).toBe('voice agents')
+    expect(searchQueryOf(null)).toBe('')
+    expect(searchQueryOf(' \t\n ')).toBe('')
+  })
+
+  it('cuts q to 200 characters, never inside a character', () => {
+    expect(searchQueryOf('a'.repeat(5_000))).toHaveLength(200)
+    const emoji = searchQueryOf('😀'.repeat(300))
+    expect(Array.from(emoji)).toHaveLength(200)
+    expect(emoji).toBe('😀'.repeat(200))
+  })
+
+  it('reads control characters such as %00 as spaces', () => {
+    expect(searchQueryOf('voice\u0000agents\u0007')).toBe('voice agents')
+  })
+})
+
+describe('searchWords', () => {
+  it('folds case and accents and drops punctuation', () => {
+    expect(searchWords('Café, RÉSUMÉ! "naïve"')).toEqual(['cafe', 'resume', 'naive'])
+    expect(searchWords('!!! ??? ...')).toEqual([])
+    expect(searchWords('<script>alert(1)</script>')).toEqual(['script', 'alert', '1', 'script'])
+    expect(searchWords('voice-agent £500 c++')).toEqual(['voice', 'agent', '500', 'c'])
+  })
+})
+
+describe('the search index', () => {
+  const posts: Fields[] = [
+    {
+      slug: 'voice-title',
+      title: 'Voice agents for plumbers',
+      text: 'Missed calls cost trades money.',
+      publishedAt: '2024-01-01T00:00:00.000Z',
+    },
+    {
+      slug: 'voice-text',
+      title: 'Answering the phone',
+      text: 'A voice agent answers every call, day and night.',
+      publishedAt: '2025-01-01T00:00:00.000Z',
+    },
+    {
+      slug: 'cafe',
+      title: 'Bookings at the Café',
+      category: 'Hospitality',
+      tags: 'Restaurants, Bookings',
+      author: 'Zoë Brontë',
+      text: '<not markup> Tables fill on Friday.',
+    },
+  ]
+
+  it('finds a post when every word is in its title, category, tags, author or text', async () => {
+    const { slugs } = indexOf(...posts)
+    expect(await slugs('hospitality')).toEqual(['cafe'])
+    expect(await slugs('restaurants friday')).toEqual(['cafe'])
+    expect(await slugs('zoe')).toEqual(['cafe'])
+    expect(await slugs('plumbers missed calls')).toEqual(['voice-title'])
+    expect(await slugs('plumbers friday')).toEqual([])
+  })
+
+  it('ignores case and accents on both sides', async () => {
+    const { slugs } = indexOf(...posts)
+    expect(await slugs('CAFE')).toEqual(['cafe'])
+    expect(await slugs('brontë')).toEqual(['cafe'])
+    expect(await slugs('BRONTE café')).toEqual(['cafe'])
+  })
+
+  it('reads the last word also as the start of a word, and only the last one', async () => {
+    const { slugs } = indexOf(...posts)
+    expect(await slugs('plumb')).toEqual(['voice-title'])
+    expect(await slugs('trad')).toEqual(['voice-title'])
+    expect(await slugs('plumb missed')).toEqual([])
+    // A short last word is the start of a title, category, tag or author word...
+    expect(await slugs('hospitality bo')).toEqual(['cafe'])
+    expect(await slugs('z')).toEqual(['cafe'])
+    // ...and a whole word of the text.
+    expect(await slugs('fr')).toEqual([])
+    expect(await slugs('mi')).toEqual([])
+    expect(await slugs('voice a')).toEqual(['voice-title', 'voice-text'])
+  })
+
+  it('puts title matches first, then the newest', async () => {
+    const { slugs } = indexOf(...posts)
+    expect(await slugs('voice')).toEqual(['voice-title', 'voice-text'])
+    const same = { title: 'Same words', text: 'Same words' }
+    const { slugs: tied } = indexOf(
+      { slug: 'older', ...same, publishedAt: '2024-01-01T00:00:00.000Z' },
+      { slug: 'newer', ...same, publishedAt: '2025-01-01T00:00:00.000Z' },
+    )
+    expect(await tied('same words')).toEqual(['newer', 'older'])
+  })
+
+  it('finds nothing, without failing, for markup, quotes, punctuation or nothing', async () => {
+    const { slugs } = indexOf(...posts)
+    for (const query of ['<script>alert(1)</script>', '"\'"\'', '!!!', '   ', '%00', '\u0000']) {
+      expect(await slugs(query), query).toEqual([])
+    }
+    expect(await slugs('<not markup>')).toEqual(['cafe'])
+    expect(await slugs('not')).toEqual(['cafe'])
+  })
+
+  it('re-indexes only what changed between two lists', async () => {
+    const { index, summaries, textOf, slugs } = indexOf(...posts)
+    expect(await slugs('voice')).toHaveLength(2)
+    expect(textOf).toHaveBeenCalledTimes(3)
+    const changed = { ...summaries[1]!, title: 'Voice agents answering the phone' }
+    index.follow([summaries[0]!, changed, summaries[2]!])
+    expect(await slugs('answering voice')).toEqual(['voice-text'])
+    expect(textOf).toHaveBeenCalledTimes(4)
+    index.follow([summaries[0]!, changed])
+    expect(await slugs('cafe')).toEqual([])
+    expect(index.size()).toBe(2)
+    expect(textOf).toHaveBeenCalledTimes(4)
+  })
+
+  it('keeps the results of a query until the index changes', async () => {
+    const { index, summaries, slugs } = indexOf(...posts)
+    const first = await index.search('voice')
+    expect(await index.search('Voice')).toBe(first)
+    index.follow(summaries.slice(1))
+    expect(await slugs('voice')).toEqual(['voice-text'])
+  })
+
+  it('catches up with the newest of several lists handed over at once', async () => {
+    const { index, summaries, slugs } = indexOf(...posts)
+    index.follow(summaries.slice(0, 1))
+    index.follow(summaries.slice(2))
+    expect(await slugs('voice')).toEqual([])
+    expect(await slugs('cafe')).toEqual(['cafe'])
+  })
+})
