@@ -11,11 +11,7 @@ import { BlogPost } from '~/blog/blog-post'
 import { BlogError, PostNotFound } from '~/blog/blog-states'
 import { BLOG_COPY } from '~/blog/copy'
 import { MorePosts } from '~/blog/more-posts'
-import {
-  CONTENT_RETRY_AFTER_S,
-  findPostBySlug,
-  getPosts,
-} from '~/blog/posts.server'
+import { CONTENT_RETRY_AFTER_S, findPostBySlug, getPosts } from '~/blog/posts.server'
 import { postsAround } from '~/blog/related-posts'
 import { postPath, rssAlternateLink } from '~/blog/seo'
 import { blogPostingJsonLd } from '~/blog/structured-data.server'

@@ -13,12 +13,7 @@ import { categoriesOf } from '~/blog/categories'
 import { CategoryNav } from '~/blog/category-nav'
 import { BLOG_COPY } from '~/blog/copy'
 import { pageOf } from '~/blog/pagination'
-import {
-  BLOG_PAGE_SIZE,
-  getPosts,
-  searchPosts,
-  toPostCards,
-} from '~/blog/posts.server'
+import { BLOG_PAGE_SIZE, getPosts, searchPosts, toPostCards } from '~/blog/posts.server'
 import { SearchForm } from '~/blog/search-form'
 import { searchQueryOf } from '~/blog/search.server'
 import { BLOG_PATH, rssAlternateLink } from '~/blog/seo'

@@ -1,7 +1,6 @@
 import { BLOG_FEED, feedErrorResponse, rssResponse } from '~/blog/feeds.server'
 import { getPosts } from '~/blog/posts.server'
 import { getConfig } from '~/lib/config.server'
-import { CACHE_CONTROL } from '~/lib/http-cache.server'
 
 export async function loader() {
   const result = await getPosts()
