@@ -2,12 +2,14 @@
  * `npm run bench:blog`: the blog at scale. Starts the production server against the mock backend
  * generating N posts of about 10 KB each and prints, for each N, what a visitor and an operator
  * see: the first /blog, the first view of the oldest post, how many posts are reachable, the CPU
- * a refresh costs when one post changed, how / answers while that refresh runs, and memory.
+ * a refresh costs when one post changed, how / answers while that refresh runs, memory, and the
+ * search: how long the index takes to build and how fast ten visitors searching at once are answered.
  * Needs `npm run build` first.
  *
  *   BENCH_BLOG_SIZES=100,500,2000   the values of N
  *   BENCH_BLOG_REFRESHES=50         refreshes (each with one post changed) for the memory figure
  *   BENCH_BLOG_TIMED_REFRESHES=20   refreshes during which / is timed
+ *   BENCH_BLOG_SEARCHES=50          searches by each of the ten searchers
  *   BENCH_SERVER_ROOT=/path         another checkout's build, for before-and-after figures
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -40,6 +42,22 @@ const HOME_PAUSE_MS = 10
 const CLOCK_TICKS_PER_S = 100
 /** Longer than the sanitiser's worker stays without work before it is ended. */
 const WORKER_ENDED_WAIT_MS = 8_000
+/** Visitors searching at once, each asking again as soon as answered, and how often each asks. */
+const SEARCHERS = 10
+const SEARCHES_EACH = Number(process.env.BENCH_BLOG_SEARCHES ?? 50)
+/** What visitors look for: words of the posts' titles and texts, some with a word half typed. */
+const SEARCH_QUERIES = [
+  'voice agents',
+  'invoice chasing',
+  'dental',
+  'gdpr',
+  'restaurant bookings',
+  'salon no-shows',
+  'chatbot cost',
+  'missed calls trad',
+  'estate agent leads',
+  'automation roi',
+]
 
 type Row = {
   posts: number
@@ -60,6 +78,9 @@ type Row = {
   rssAfterWarmUpMb: number
   rssWorkerEndedMb: number
   rssOverRefreshesMb: { first: number; last: number; max: number; count: number }
+  indexBuildMs: number
+  search: { p50: number; p95: number; max: number; samples: number; firstP95: number }
+  rssAfterSearchMb: number
 }
 
 type Latencies = { p99: number; max: number; samples: number }
@@ -85,6 +106,7 @@ async function benchmark(posts: number): Promise<Row> {
     throw cause
   })
   const refreshes = refreshCounter(server)
+  const indexBuilds = indexBuildTimes(server)
   try {
     // The mock builds its answer once; the second time tells how long the answer takes on its own.
     await timedFetch(`${mock.control.url}/app/posts/`)
@@ -106,6 +128,11 @@ async function benchmark(posts: number): Promise<Row> {
     // The sanitiser's worker thread ends once idle; what the server keeps is measured after.
     await sleep(WORKER_ENDED_WAIT_MS)
     const rssWorkerEndedMb = rssMb(server)
+
+    const indexBuildMs = await firstIndexBuild(indexBuilds, posts)
+    const search = await searchLoad(server)
+    const rssAfterSearchMb = rssMb(server)
+    console.error(`N=${posts}: index built in ${indexBuildMs} ms, search p95 ${search.p95} ms`)
 
     const cpu: number[] = []
     const durations: number[] = []
@@ -159,6 +186,9 @@ async function benchmark(posts: number): Promise<Row> {
         max: Math.max(0, ...rss),
         count: rss.length,
       },
+      indexBuildMs,
+      search,
+      rssAfterSearchMb,
     }
   } finally {
     await server.stop()
@@ -210,6 +240,76 @@ function refreshCounter(server: RunningServer) {
     }
   })
   return { count: () => count }
+}
+
+/** The duration and size of each search index update the server logs. */
+function indexBuildTimes(server: RunningServer) {
+  const builds: Array<{ added: number; durationMs: number }> = []
+  let pending = ''
+  server.process.stdout!.on('data', (chunk: Buffer) => {
+    const lines = (pending + String(chunk)).split('\n')
+    pending = lines.pop() ?? ''
+    for (const line of lines) {
+      if (line.includes('"msg":"blog search index updated"')) builds.push(JSON.parse(line))
+    }
+  })
+  return builds
+}
+
+/**
+ * How long the first build of the index took (it runs in the background after the first list
+ * arrives, a slice at a time between requests); 0 for a server without a search index.
+ */
+async function firstIndexBuild(
+  builds: Array<{ added: number; durationMs: number }>,
+  posts: number,
+) {
+  const deadline = Date.now() + 120_000
+  for (;;) {
+    const build = builds.find((entry) => entry.added === posts)
+    if (build) return build.durationMs
+    if (Date.now() > deadline) return 0
+    await sleep(50)
+  }
+}
+
+/**
+ * Ten visitors searching at once, each asking again as soon as answered, going through the
+ * queries in turn (each from a different one). The first answer to each query (its results not
+ * kept yet) is reported apart.
+ */
+async function searchLoad(server: RunningServer) {
+  const first = await Promise.all(
+    SEARCH_QUERIES.map(
+      async (query) => (await timedFetch(`${server.url}/blog?q=${encodeURIComponent(query)}`)).ms,
+    ),
+  )
+  const samples: number[] = []
+  const failures: number[] = []
+  await Promise.all(
+    Array.from({ length: SEARCHERS }, async (_, searcher) => {
+      for (let i = 0; i < SEARCHES_EACH; i += 1) {
+        const query = SEARCH_QUERIES[(searcher + i) % SEARCH_QUERIES.length]!
+        const answer = await timedFetch(`${server.url}/blog?q=${encodeURIComponent(query)}`)
+        if (answer.status !== 200) failures.push(answer.status)
+        samples.push(answer.ms)
+      }
+    }),
+  )
+  if (failures.length > 0) throw new Error(`searches failed: ${failures.join(', ')}`)
+  const sorted = [...samples].sort((a, b) => a - b)
+  const firstSorted = [...first].sort((a, b) => a - b)
+  return {
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    max: sorted.at(-1) ?? 0,
+    samples: sorted.length,
+    firstP95: percentile(firstSorted, 0.95),
+  }
+}
+
+function percentile(sorted: number[], fraction: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)] ?? 0
 }
 
 /** Changes one post at the backend and lets the server's list go stale. */
@@ -318,8 +418,7 @@ function rssMb(server: RunningServer) {
 
 function latencies(samples: number[]): Latencies {
   const sorted = [...samples].sort((a, b) => a - b)
-  const p99 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0
-  return { p99, max: sorted.at(-1) ?? 0, samples: sorted.length }
+  return { p99: percentile(sorted, 0.99), max: sorted.at(-1) ?? 0, samples: sorted.length }
 }
 
 function median(values: number[]) {
@@ -340,9 +439,9 @@ function printHeader() {
       `${os.cpus().length} cores.\n`,
   )
   console.log(
-    '| posts | answer | backend alone | cold `/blog` (server CPU) | oldest post, first view (server CPU) | reachable: sitemap / pages / URL | CPU for a one-post refresh (median of 5) | `/` p99 idle / during refresh (max) | RSS after warm-up: sanitiser running / ended | RSS over refreshes (first → last, max) |',
+    '| posts | answer | backend alone | cold `/blog` (server CPU) | oldest post, first view (server CPU) | reachable: sitemap / pages / URL | CPU for a one-post refresh (median of 5) | `/` p99 idle / during refresh (max) | RSS after warm-up: sanitiser running / ended | RSS over refreshes (first → last, max) | search index build | search p50 / p95 (max), 10 searchers | first search of a query, p95 | RSS after searching |',
   )
-  console.log('|---:|---:|---:|---:|---:|---|---:|---|---:|---|')
+  console.log('|---:|---:|---:|---:|---:|---|---:|---|---:|---|---:|---|---:|---:|')
 }
 
 function printRow(row: Row) {
@@ -352,6 +451,6 @@ function printRow(row: Row) {
       : String(row.oldestPostStatus)
   const rss = row.rssOverRefreshesMb
   console.log(
-    `| ${row.posts.toLocaleString('en-GB')} | ${(row.answerBytes / 1e6).toFixed(1)} MB | ${row.backendMs} ms | ${row.coldBlogMs} ms (${row.coldBlogCpuMs} ms) | ${oldest} | ${row.inSitemap} / ${row.inPages} / ${row.byUrl} | ${row.refreshCpuMs} ms (${row.refreshMs} ms wall) | ${row.homeIdle.p99} / ${row.homeDuringRefresh.p99} ms (${row.homeDuringRefresh.max} ms; ${row.homeDuringRefresh.samples} samples) | ${row.rssAfterWarmUpMb} / ${row.rssWorkerEndedMb} MB | ${rss.first} → ${rss.last} MB, max ${rss.max} (${rss.count}) |`,
+    `| ${row.posts.toLocaleString('en-GB')} | ${(row.answerBytes / 1e6).toFixed(1)} MB | ${row.backendMs} ms | ${row.coldBlogMs} ms (${row.coldBlogCpuMs} ms) | ${oldest} | ${row.inSitemap} / ${row.inPages} / ${row.byUrl} | ${row.refreshCpuMs} ms (${row.refreshMs} ms wall) | ${row.homeIdle.p99} / ${row.homeDuringRefresh.p99} ms (${row.homeDuringRefresh.max} ms; ${row.homeDuringRefresh.samples} samples) | ${row.rssAfterWarmUpMb} / ${row.rssWorkerEndedMb} MB | ${rss.first} → ${rss.last} MB, max ${rss.max} (${rss.count}) | ${row.indexBuildMs} ms | ${row.search.p50} / ${row.search.p95} ms (${row.search.max} ms; ${row.search.samples} searches) | ${row.search.firstP95} ms | ${row.rssAfterSearchMb} MB |`,
   )
 }

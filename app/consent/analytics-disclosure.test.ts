@@ -40,6 +40,7 @@ describe('what the site says about analytics', () => {
     expect(cookieNames(policy)).toEqual([
       'cookieConsent, cookieConsentDate, cookieConsentAnalytics',
       'toast',
+      'form_served_at',
     ])
     expect(cookieConsentText(null)).toBe(COOKIE_CONSENT_COPY.text)
   })

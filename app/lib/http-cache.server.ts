@@ -1,3 +1,5 @@
+import type { HeadersFunction } from '@remix-run/node'
+
 import { getConfig } from './config.server'
 
 /**
@@ -44,3 +46,7 @@ export const CACHE_CONTROL = {
  */
 export type PageCacheHandle = { pageCache: true }
 export const PAGE_CACHE_HANDLE: PageCacheHandle = { pageCache: true }
+
+/** A page's headers are its loader's, or those of the response it threw (a 404). */
+export const loaderOrErrorHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
+  errorHeaders ?? loaderHeaders

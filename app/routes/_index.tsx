@@ -1,9 +1,4 @@
-import {
-  json,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node'
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { useState } from 'react'
 
@@ -12,7 +7,7 @@ import { renderStaticHomeSections } from '~/components/home/static-sections.serv
 import { HOME_META } from '~/content/home-contact'
 import { skipRevalidationAfterEnquiry } from '~/enquiry/revalidation'
 import { getPublicSiteConfig } from '~/lib/config.server'
-import { CACHE_CONTROL, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
+import { CACHE_CONTROL, loaderOrErrorHeaders, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
 export const meta: MetaFunction<typeof loader, RootLoaders> = ({ matches }) =>
@@ -35,7 +30,7 @@ export function loader({ context }: LoaderFunctionArgs) {
   return json({ staticSectionsHtml }, { headers: { 'Cache-Control': CACHE_CONTROL.formPage } })
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+export const headers = loaderOrErrorHeaders
 
 export const handle = PAGE_CACHE_HANDLE
 

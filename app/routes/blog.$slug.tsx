@@ -1,9 +1,4 @@
-import type {
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from '@remix-run/node'
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 
@@ -18,7 +13,7 @@ import { blogPostingJsonLd } from '~/blog/structured-data.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { COMPANY } from '~/content/company'
 import { getConfig } from '~/lib/config.server'
-import { CACHE_CONTROL, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
+import { CACHE_CONTROL, loaderOrErrorHeaders, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
 export const links: LinksFunction = () => [rssAlternateLink]
@@ -86,7 +81,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return json({ status: 'found', post, jsonLd, ...more } as const, { headers })
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+export const headers = loaderOrErrorHeaders
 
 export const handle = PAGE_CACHE_HANDLE
 

@@ -1,9 +1,4 @@
-import type {
-  HeadersFunction,
-  LinksFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from '@remix-run/node'
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 
@@ -21,7 +16,7 @@ import { blogBreadcrumbs } from '~/blog/structured-data.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { JsonLd } from '~/components/json-ld'
 import { getConfig } from '~/lib/config.server'
-import { CACHE_CONTROL, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
+import { CACHE_CONTROL, loaderOrErrorHeaders, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
 export const links: LinksFunction = () => [rssAlternateLink]
@@ -73,8 +68,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   )
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
-  errorHeaders ?? loaderHeaders
+export const headers = loaderOrErrorHeaders
 
 export const handle = PAGE_CACHE_HANDLE
 

@@ -1,4 +1,4 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { json } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 
@@ -15,7 +15,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { JsonLd } from '~/components/json-ld'
 import { COMPANY } from '~/content/company'
 import { getConfig } from '~/lib/config.server'
-import { CACHE_CONTROL, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
+import { CACHE_CONTROL, loaderOrErrorHeaders, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
 export const meta: MetaFunction<typeof loader, RootLoaders> = ({ data, matches }) => {
@@ -76,8 +76,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   )
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
-  errorHeaders ?? loaderHeaders
+export const headers = loaderOrErrorHeaders
 
 export const handle = PAGE_CACHE_HANDLE
 

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { fixturePosts } from '../../mocks/fixtures/posts'
+import { getPage, visibleText } from '../support/page-text'
 import { startStack, type Stack } from '../support/stack'
 
 const SITE_URL = 'https://www.brightwell.example'
@@ -26,23 +27,7 @@ afterAll(async () => {
   await Promise.all([stack?.stop(), generated?.stop()])
 })
 
-async function get(path: string, base = stack.baseUrl) {
-  const response = await fetch(`${base}${path}`)
-  return { response, status: response.status, html: await response.text() }
-}
-
-/** The page's visible text, roughly: scripts and tags removed, entities decoded, spaces collapsed. */
-function visibleText(html: string) {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-}
+const get = (path: string, base = stack.baseUrl) => getPage(`${base}${path}`)
 
 /** The posts a page lists as cards, in order. */
 const cardSlugs = (html: string) =>

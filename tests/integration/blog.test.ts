@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { fixturePosts } from '../../mocks/fixtures/posts'
+import { getPage, visibleText } from '../support/page-text'
 import { startServer, startStack, UNREACHABLE_URL, type Stack } from '../support/stack'
 
 const SITE_URL = 'https://www.brightwell.example'
@@ -14,20 +15,7 @@ afterAll(async () => {
   await stack?.stop()
 })
 
-async function get(path: string, base = stack.baseUrl) {
-  const response = await fetch(`${base}${path}`)
-  return { response, status: response.status, html: await response.text() }
-}
-
-/** The page's visible text, roughly: tags removed, whitespace collapsed. */
-function visibleText(html: string) {
-  return html
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-}
+const get = (path: string, base = stack.baseUrl) => getPage(`${base}${path}`)
 
 describe('the post cache on a cold start', () => {
   it('answers 50 concurrent first requests with one backend call', async () => {

@@ -179,6 +179,89 @@ describe('settings', () => {
   })
 })
 
+/**
+ * The headers of a browser revalidating a page it holds. Node's fetch adds `Cache-Control:
+ * no-cache` to a conditional request unless told otherwise, and a server rightly answers that
+ * (a reload) in full.
+ */
+function revalidating(etag: string) {
+  return { 'if-none-match': etag, 'cache-control': 'max-age=0' }
+}
+
+const PUBLIC_PAGES = [
+  '/blog',
+  '/blog?page=2',
+  '/blog/chatbot-vs-live-chat',
+  '/blog/category/ai-chatbots',
+  '/blog?q=voice',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/blog/rss.xml',
+  '/blog/category/ai-chatbots/rss.xml',
+  '/sitemap.xml',
+  '/robots.txt',
+]
+
+describe('HTTP caching', () => {
+  it.each(PUBLIC_PAGES)(
+    '%s is public, the same for everyone, with an ETag, and 304 when it has not changed',
+    async (path) => {
+      const first = await fetch(`${stack.baseUrl}${path}`)
+      const second = await fetch(`${stack.baseUrl}${path}`)
+      expect(first.status).toBe(200)
+      expect(await second.text()).toBe(await first.text())
+      expect(second.headers.get('etag')).toBe(first.headers.get('etag'))
+      const cacheControl = first.headers.get('cache-control') ?? ''
+      expect(cacheControl).toMatch(
+        /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+, stale-if-error=(\d+)$/,
+      )
+      expect(Number(/stale-if-error=(\d+)/.exec(cacheControl)![1])).toBeGreaterThanOrEqual(86_400)
+      expect(first.headers.get('set-cookie')).toBeNull()
+      const revalidated = await fetch(`${stack.baseUrl}${path}`, {
+        headers: revalidating(first.headers.get('etag')!),
+      })
+      expect(revalidated.status).toBe(304)
+      expect(await revalidated.text()).toBe('')
+    },
+  )
+
+  it('the blog follows POSTS_CACHE_TTL_S and the 404 page keeps its caching headers', async () => {
+    // s-maxage counts down while the instance keeps the page; the window stays the setting's.
+    const blog = (await fetch(`${stack.baseUrl}/blog`)).headers.get('cache-control') ?? ''
+    expect(blog).toContain('stale-while-revalidate=60,')
+    expect(Number(/s-maxage=(\d+)/.exec(blog)![1])).toBeLessThanOrEqual(60)
+    const missing = await fetch(`${stack.baseUrl}/no-such-page`)
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=\d+/)
+    expect(missing.headers.get('etag')).toBeTruthy()
+    expect(missing.headers.get('set-cookie')).toBeNull()
+  })
+
+  it.each(['/', '/contact'])(
+    '%s sets the form cookie, so it is private, yet answers 304 when unchanged',
+    async (path) => {
+      const first = await fetch(`${stack.baseUrl}${path}`)
+      expect(first.headers.get('cache-control')).toBe('private, no-cache')
+      expect(first.headers.get('set-cookie')).toMatch(/^form_served_at=/)
+      const revalidated = await fetch(`${stack.baseUrl}${path}`, {
+        headers: revalidating(first.headers.get('etag')!),
+      })
+      expect(revalidated.status).toBe(304)
+    },
+  )
+
+  it('keeps the thank-you page, and every answer to a POST, out of every cache', async () => {
+    const sent = await fetch(`${stack.baseUrl}/contact?sent=1`)
+    expect(sent.headers.get('cache-control')).toBe('private, no-store')
+    const invalid = await fetch(`${stack.baseUrl}/contact`, {
+      method: 'POST',
+      body: new URLSearchParams({ firstName: '' }),
+    })
+    expect(invalid.status).toBe(400)
+    expect(invalid.headers.get('cache-control')).toBe('private, no-store')
+  })
+})
+
 /** Whether the instance answered from its page cache, as its Server-Timing says. */
 function isFromPageCache(response: Response) {
   return /desc="page cache"/.test(response.headers.get('server-timing') ?? '')
@@ -213,7 +296,7 @@ describe('the page cache', () => {
     const page = await fetch(`${stack.baseUrl}/terms-of-service`)
     const etag = page.headers.get('etag')!
     const revalidated = await fetch(`${stack.baseUrl}/terms-of-service`, {
-      headers: { 'if-none-match': etag },
+      headers: revalidating(etag),
     })
     expect(revalidated.status).toBe(304)
     expect(isFromPageCache(revalidated)).toBe(true)
