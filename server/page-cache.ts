@@ -82,7 +82,10 @@ export function createPageCache({
     if (isUnknownAddress(req, res)) return NOT_FOUND_KEY
     if (!isCachedRoute(req, res)) return undefined
     const url = new URL(req.originalUrl, 'http://page')
-    const query = [...url.searchParams].filter(([name]) => !isTrackingParam(name))
+    // In one order and one encoding: `?q=a+b&page=2` and `?page=2&q=a%20b` are the same page.
+    const query = [...url.searchParams]
+      .filter(([name]) => !isTrackingParam(name))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     return query.length === 0 ? url.pathname : `${url.pathname}?${new URLSearchParams(query)}`
   }
 

@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 
 import { BLOG_COPY } from '~/blog/copy'
+import { FINDING_COPY } from '~/blog/finding-copy'
 import type { PostCard as PostCardData } from '~/blog/posts.server'
 import { BLOG_PATH } from '~/blog/seo'
 
@@ -46,13 +47,13 @@ export function SearchStatus({ query, matches }: { query: string; matches: numbe
     <div role="status" className="mb-8 text-center text-slate-700">
       {query === '' ? null : matches === 0 ? (
         <div className="mx-auto max-w-xl rounded-2xl border border-dashed border-slate-300 px-6 py-12">
-          <p className="break-words text-lg">{`${BLOG_COPY.noMatch} “${query}”`}</p>
+          <p className="break-words text-lg">{`${FINDING_COPY.noMatch} “${query}”`}</p>
           <p className="mt-4">
             <Link
               to={BLOG_PATH}
               className="font-semibold text-indigo-700 underline hover:text-indigo-500"
             >
-              {BLOG_COPY.allPosts}
+              {FINDING_COPY.allPosts}
             </Link>
           </p>
         </div>

@@ -2,7 +2,7 @@ import { Link } from '@remix-run/react'
 
 import type { Category } from '~/blog/categories'
 import { categoryPath } from '~/blog/categories'
-import { BLOG_COPY } from '~/blog/copy'
+import { FINDING_COPY } from '~/blog/finding-copy'
 import { BLOG_PATH } from '~/blog/seo'
 
 const linkClass =
@@ -24,7 +24,7 @@ export function CategoryNav({
 }) {
   if (categories.length === 0) return null
   const items = [
-    { name: BLOG_COPY.allCategories, path: BLOG_PATH, count: total },
+    { name: FINDING_COPY.allCategories, path: BLOG_PATH, count: total },
     ...categories.map((category) => ({
       name: category.name,
       path: categoryPath(category.slug),
@@ -32,7 +32,7 @@ export function CategoryNav({
     })),
   ].map((item) => ({ ...item, isCurrent: item.path === currentPath }))
   return (
-    <nav aria-label={BLOG_COPY.categoriesLabel} className="mx-auto mt-6 max-w-4xl">
+    <nav aria-label={FINDING_COPY.categoriesLabel} className="mx-auto mt-6 max-w-4xl">
       <ul className="flex flex-wrap justify-center gap-2">
         {items.map((item) => (
           <li key={item.path}>

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 
-import { BLOG_COPY } from '~/blog/copy'
+import { FINDING_COPY } from '~/blog/finding-copy'
 import type { PostSummary } from '~/blog/posts.server'
 import { postPath } from '~/blog/seo'
 
@@ -33,7 +33,7 @@ export function MorePosts({
       {related.length > 0 ? (
         <section aria-labelledby="related-posts" className="border-t border-slate-200 pt-10">
           <h2 id="related-posts" className="text-2xl font-bold tracking-tight text-slate-900">
-            {BLOG_COPY.related}
+            {FINDING_COPY.related}
           </h2>
           <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-3">
             {related.map((post) => (
@@ -62,15 +62,17 @@ export function MorePosts({
       ) : null}
       {previous || next ? (
         <nav
-          aria-label={BLOG_COPY.morePosts}
+          aria-label={FINDING_COPY.morePosts}
           className="mt-10 grid grid-cols-1 gap-4 border-t border-slate-200 pt-8 sm:grid-cols-2"
         >
           {previous ? (
-            <AdjacentLink post={previous} label={BLOG_COPY.previousPost} arrow="←" />
+            <AdjacentLink post={previous} label={FINDING_COPY.previousPost} arrow="←" />
           ) : (
             <span className="hidden sm:block" />
           )}
-          {next ? <AdjacentLink post={next} label={BLOG_COPY.nextPost} arrow="→" alignEnd /> : null}
+          {next ? (
+            <AdjacentLink post={next} label={FINDING_COPY.nextPost} arrow="→" alignEnd />
+          ) : null}
         </nav>
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 import { Form, useSubmit } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 
-import { BLOG_COPY } from '~/blog/copy'
+import { FINDING_COPY } from '~/blog/finding-copy'
 import { BLOG_PATH } from '~/blog/seo'
 
 /** Typing pauses this long before the results follow (with JavaScript). */
@@ -58,7 +58,7 @@ export function SearchForm({ query, live }: SearchFormProps) {
       className="mx-auto flex max-w-2xl gap-2"
     >
       <label htmlFor="blog-search" className="sr-only">
-        {BLOG_COPY.searchLabel}
+        {FINDING_COPY.searchLabel}
       </label>
       <input
         ref={field}
@@ -66,7 +66,7 @@ export function SearchForm({ query, live }: SearchFormProps) {
         type="search"
         name="q"
         defaultValue={query}
-        placeholder={BLOG_COPY.searchPlaceholder}
+        placeholder={FINDING_COPY.searchPlaceholder}
         autoComplete="off"
         enterKeyHint="search"
         onChange={followTyping}
@@ -76,7 +76,7 @@ export function SearchForm({ query, live }: SearchFormProps) {
         type="submit"
         className="rounded-lg bg-indigo-700 px-5 py-2.5 font-semibold text-white hover:bg-indigo-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >
-        {BLOG_COPY.searchButton}
+        {FINDING_COPY.searchButton}
       </button>
     </Form>
   )

@@ -7,6 +7,7 @@ import { BlogError } from '~/blog/blog-states'
 import { categoriesOf, categoryPath, categoryRssPath, categoryWithPosts } from '~/blog/categories'
 import { CategoryNav } from '~/blog/category-nav'
 import { BLOG_COPY } from '~/blog/copy'
+import { FINDING_COPY } from '~/blog/finding-copy'
 import { pageOf } from '~/blog/pagination'
 import { BLOG_PAGE_SIZE, getPosts, toPostCards } from '~/blog/posts.server'
 import { SearchForm } from '~/blog/search-form'
@@ -101,12 +102,12 @@ export default function BlogCategoryRoute() {
         heading={category.name}
         intro={
           <>
-            {BLOG_COPY.categoryIntro}{' '}
+            {FINDING_COPY.categoryIntro}{' '}
             <a
               href={categoryRssPath(category.slug)}
               className="whitespace-nowrap font-semibold text-indigo-700 underline hover:text-indigo-500"
             >
-              {BLOG_COPY.categoryFeed}
+              {FINDING_COPY.categoryFeed}
             </a>
           </>
         }

@@ -278,7 +278,10 @@ test.describe('blog with JavaScript', () => {
     consoleProblems,
   }) => {
     await page.goto('/blog', { waitUntil: 'networkidle' })
-    await cards(page).first().getByRole('link').click()
+    await cards(page)
+      .first()
+      .getByRole('link', { name: /Read More/ })
+      .click()
     // The address changes once the post's data has arrived: the server cleans a post's HTML on
     // its first view, in a worker that a busy machine starts slowly (as in openBlogInPage).
     await expect(page).toHaveURL(/\/blog\/chatbot-vs-live-chat$/, { timeout: 15_000 })

@@ -37,8 +37,9 @@ describe('GET /blog', () => {
   it('shows the heading, the intro and the newest nine posts as cards', async () => {
     const { status, html, response } = await get('/blog')
     expect(status).toBe(200)
-    expect(response.headers.get('cache-control')).toBe(
-      'public, max-age=0, s-maxage=60, stale-while-revalidate=60, stale-if-error=86400',
+    // s-maxage counts down while the instance keeps the page, from the post list's 60 s.
+    expect(response.headers.get('cache-control')).toMatch(
+      /^public, max-age=0, s-maxage=(60|[1-5]\d), stale-while-revalidate=60, stale-if-error=86400$/,
     )
     const text = visibleText(html)
     expect(html).toMatch(/<h1[^>]*>Our Blog<\/h1>/)
