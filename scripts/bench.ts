@@ -18,16 +18,24 @@ const UNKNOWN_PATHS = '/probe-*.php'
 let probes = 0
 const nextProbe = (request: object) => ({ ...request, path: `/probe-${++probes}.php` })
 
-async function measure(name: string, url: string): Promise<Row> {
-  const path = new URL(url).pathname
-  const isScan = path === UNKNOWN_PATHS
-  const options = {
+function optionsFor(url: string) {
+  const isScan = new URL(url).pathname === UNKNOWN_PATHS
+  return {
     url,
     headers: BROWSER_HEADERS,
     ...(isScan ? { requests: [{ setupRequest: nextProbe }] } : {}),
   }
-  // A short warm-up fills caches and lets the JIT settle.
-  await autocannon({ ...options, connections: 10, duration: 2 })
+}
+
+/** Fills the caches and lets the JIT settle, so the first target measured is not the coldest. */
+async function warmUp(url: string) {
+  await autocannon({ ...optionsFor(url), connections: 10, duration: 2 })
+}
+
+async function measure(name: string, url: string): Promise<Row> {
+  const path = new URL(url).pathname
+  const isScan = path === UNKNOWN_PATHS
+  const options = optionsFor(url)
   const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_S })
   // Unknown addresses are answered 404, as they should be; anything else is an error.
   const expected = isScan ? '404' : '200'
@@ -61,6 +69,7 @@ try {
   const rows: Row[] = []
   const before = await stack.mock.state()
   let blogViews = 0
+  for (const [, path] of targets) await warmUp(`${stack.baseUrl}${path}`)
   for (const [name, path] of targets) {
     const row = await measure(name, `${stack.baseUrl}${path}`)
     if (path.startsWith('/blog')) blogViews += row.rps * DURATION_S

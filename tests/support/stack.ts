@@ -88,9 +88,13 @@ export async function spawnListening(
     const outcome = await new Promise<'listening' | 'closed' | 'timed out'>((resolve) => {
       // Generous: a loaded 2-core CI machine can be slow to start a process.
       const timer = setTimeout(() => resolve('timed out'), 30_000)
+      let listening = false
       const collect = (chunk: Buffer) => {
         output += chunk
-        if (output.includes(listeningLine)) {
+        // Looked for until found: a server under load writes a line per request, and searching
+        // the whole output again on each chunk would make the test process the bottleneck.
+        if (!listening && output.includes(listeningLine)) {
+          listening = true
           clearTimeout(timer)
           resolve('listening')
         }
