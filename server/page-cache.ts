@@ -26,6 +26,7 @@ export type CachablePage = {
 }
 
 type PageCacheOptions = {
+  /** how long a page is kept that says nothing of it itself (a private page has no s-maxage) */
   ttlMs: number
   /** whether the route answering the request lets the instance keep its page */
   isCachedRoute: (req: Request, res: Response) => boolean
@@ -60,10 +61,17 @@ const TRACKING_PARAMS = new Set([
 ])
 const isTrackingParam = (name: string) => name.startsWith('utm_') || TRACKING_PARAMS.has(name)
 
+/** The seconds a shared cache may keep a page, by its Cache-Control; undefined if it does not say. */
+function sharedMaxAgeS(cacheControl: string | undefined): number | undefined {
+  const match = /s-maxage=(\d+)/.exec(cacheControl ?? '')
+  return match ? Number(match[1]) : undefined
+}
+
 /**
  * The instance's own cache of whole pages, in front of rendering: a page is kept only when its
- * route opts in, never for a visitor with a flash message, and for `ttlMs` at most. An entry
- * holds the page compressed once per encoding, so a hit writes stored bytes.
+ * route opts in, never for a visitor with a flash message, and for as long as a shared cache may
+ * keep it (its `s-maxage`; `ttlMs` for a page that does not say). An entry holds the page
+ * compressed once per encoding, so a hit writes stored bytes.
  */
 export function createPageCache({
   ttlMs,
@@ -132,14 +140,18 @@ export function createPageCache({
   function store(key: string, page: CachablePage) {
     const cachedStatus = key === NOT_FOUND_KEY ? 404 : 200
     if (page.status !== cachedStatus || page.setsCookie) return
-    if (/no-store/.test(page.headers['cache-control'] ?? '')) return
+    const cacheControl = page.headers['cache-control']
+    if (/no-store/.test(cacheControl ?? '')) return
+    const lifetimeMs = (sharedMaxAgeS(cacheControl) ?? ttlMs / 1000) * 1000
+    // Made from data that is being refreshed: the next request gets the page made anew.
+    if (lifetimeMs <= 0) return
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
     const entry: Entry = {
       status: page.status,
       headers: page.headers,
       bodies: { identity: page.body, gzip: zlib.gzipSync(page.body) },
       storedAt: now(),
-      expiresAt: now() + ttlMs,
+      expiresAt: now() + lifetimeMs,
     }
     entries.set(key, entry)
     // Should brotli fail, gzip goes on serving.

@@ -43,5 +43,9 @@ export function createCachedResource<T, E>({ load, ttlMs, now = Date.now }: Opti
     peek(): T | undefined {
       return kept?.value
     },
+    /** How much longer the kept value is fresh: 0 once it is stale, or when there is none. */
+    freshForMs(): number {
+      return kept ? Math.max(0, kept.freshUntil - now()) : 0
+    },
   }
 }

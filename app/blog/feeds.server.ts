@@ -4,7 +4,7 @@ import { CACHE_CONTROL } from '~/lib/http-cache.server'
 import { log } from '~/lib/log.server'
 import { absoluteUrl } from '~/lib/meta'
 
-import { toFeedPosts, type FeedPost, type PostSummary } from './posts.server'
+import { postsFreshForS, toFeedPosts, type FeedPost, type PostSummary } from './posts.server'
 import { BLOG_PATH, postPath, RSS_PATH } from './seo'
 
 export const SITEMAP_PATH = '/sitemap.xml'
@@ -99,8 +99,6 @@ export const BLOG_FEED: FeedChannel = {
   feedPath: RSS_PATH,
 }
 
-/** Feeds change as often as the post list; readers and caches may keep one this long. */
-
 /** A feed's answer: the RSS of the newest of these posts (newest first), each with its teaser. */
 export async function rssResponse(
   siteUrl: string,
@@ -112,7 +110,7 @@ export async function rssResponse(
   return new Response(rssXml(siteUrl, newest, channel), {
     headers: {
       'Content-Type': 'application/rss+xml; charset=utf-8',
-      'Cache-Control': CACHE_CONTROL.blog(),
+      'Cache-Control': CACHE_CONTROL.blog(postsFreshForS()),
     },
   })
 }
@@ -123,7 +121,8 @@ export function feedErrorResponse(status: 404 | 502, text: string) {
     status,
     headers: {
       'Content-Type': 'text/plain; charset=utf-8',
-      'Cache-Control': status === 404 ? CACHE_CONTROL.blog() : CACHE_CONTROL.failure,
+      'Cache-Control':
+        status === 404 ? CACHE_CONTROL.blog(postsFreshForS()) : CACHE_CONTROL.failure,
     },
   })
 }

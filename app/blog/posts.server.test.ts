@@ -496,6 +496,22 @@ describe('the post cache', () => {
     expect((await postsOf(store)).map((post) => post.title)).toContain('Changed title')
   })
 
+  it('says how long the list in hand stays fresh: counting down, 0 while it is refreshed', async () => {
+    const changed = [{ ...small[0]!, title: 'Changed title' }, small[1]!]
+    const { store, advance } = storeAnswering(list(small), list(changed))
+    expect(store.freshForS()).toBe(0)
+    await store.getPosts()
+    expect(store.freshForS()).toBe(TTL_MS / 1000)
+    advance(TTL_MS - 1400)
+    expect(store.freshForS()).toBe(1)
+    advance(1400)
+    const version = store.postsVersion()
+    await store.getPosts()
+    expect(store.freshForS()).toBe(0)
+    await refreshed(store, version)
+    expect(store.freshForS()).toBe(TTL_MS / 1000)
+  })
+
   it('keeps the same version and the same prepared posts when the list has not changed', async () => {
     const { store, advance } = storeAnswering(list(small))
     const first = await postsOf(store)

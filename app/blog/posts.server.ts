@@ -431,6 +431,14 @@ export function createPostStore({
     postsVersion(): string {
       return list.peek()?.version ?? ''
     },
+
+    /**
+     * The seconds the list in hand stays fresh, to the nearest: what a page made from it may be
+     * kept by a shared cache, so that no copy outlives the list it shows by more than half a second.
+     */
+    freshForS(): number {
+      return Math.round(list.freshForMs() / 1000)
+    },
   }
 }
 
@@ -524,7 +532,7 @@ export function toFeedPosts(posts: readonly PostSummary[]) {
   return store().toFeedPosts(posts)
 }
 
-/** Changes whenever the cached list's content changes (for an HTML cache's invalidation). */
-export function postsVersion() {
-  return store().postsVersion()
+/** How many more seconds the post list in hand is fresh (0 while it is being refreshed). */
+export function postsFreshForS() {
+  return store().freshForS()
 }

@@ -12,22 +12,29 @@ const RELEASE_CONTENT_S = 300
 
 /**
  * The same for every visitor: browsers revalidate every time (`max-age=0`, with the ETag), and
- * shared caches (a CDN, the proxy in front) keep it for `sharedMaxAgeS`, then serve it stale
- * while they revalidate, and for a day when the site fails.
+ * shared caches (a CDN, the proxy in front) keep it for `sharedMaxAgeS`, then serve it stale for
+ * up to `staleWhileRevalidateS` while they revalidate, and for a day when the site fails.
  */
-export function publicCacheControl(sharedMaxAgeS: number) {
+export function publicCacheControl(sharedMaxAgeS: number, staleWhileRevalidateS = sharedMaxAgeS) {
   return [
     'public',
     'max-age=0',
     `s-maxage=${sharedMaxAgeS}`,
-    `stale-while-revalidate=${sharedMaxAgeS}`,
+    `stale-while-revalidate=${staleWhileRevalidateS}`,
     `stale-if-error=${STALE_IF_ERROR_S}`,
   ].join(', ')
 }
 
 export const CACHE_CONTROL = {
-  /** Pages showing the post list: fresh for as long as the list is. */
-  blog: () => publicCacheControl(getConfig().postsCacheTtlS),
+  /**
+   * Pages made from the post list: fresh for what is left of the list's freshness
+   * (`postsFreshForS`), not a whole TTL from now, so that a change at the backend shows behind
+   * a shared cache within one TTL and one revalidation. A page made from a list being refreshed
+   * is kept a second, not 0: to nginx `s-maxage=0` means "do not store", and a 304 saying so
+   * renews its old copy for the old copy's whole lifetime.
+   */
+  blog: (listFreshForS: number) =>
+    publicCacheControl(Math.max(1, listFreshForS), getConfig().postsCacheTtlS),
   release: publicCacheControl(RELEASE_CONTENT_S),
   /**
    * The pages with the enquiry form: the page is the same for everyone, but its answer sets the

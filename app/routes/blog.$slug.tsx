@@ -6,7 +6,12 @@ import { BlogPost } from '~/blog/blog-post'
 import { BlogError, PostNotFound } from '~/blog/blog-states'
 import { BLOG_COPY } from '~/blog/copy'
 import { MorePosts } from '~/blog/more-posts'
-import { CONTENT_RETRY_AFTER_S, findPostBySlug, getPosts } from '~/blog/posts.server'
+import {
+  CONTENT_RETRY_AFTER_S,
+  findPostBySlug,
+  getPosts,
+  postsFreshForS,
+} from '~/blog/posts.server'
 import { postsAround } from '~/blog/related-posts'
 import { postPath, rssAlternateLink } from '~/blog/seo'
 import { blogPostingJsonLd } from '~/blog/structured-data.server'
@@ -51,8 +56,8 @@ export const meta: MetaFunction<typeof loader, RootLoaders> = ({ data, matches, 
 }
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const headers = { 'Cache-Control': CACHE_CONTROL.blog() }
   const result = await findPostBySlug(params.slug ?? '')
+  const headers = { 'Cache-Control': CACHE_CONTROL.blog(postsFreshForS()) }
   if (result.status === 'error') {
     return json({ status: 'error', message: result.message } as const, {
       status: 502,

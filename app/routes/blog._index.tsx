@@ -8,7 +8,13 @@ import { categoriesOf } from '~/blog/categories'
 import { CategoryNav } from '~/blog/category-nav'
 import { BLOG_COPY } from '~/blog/copy'
 import { pageOf } from '~/blog/pagination'
-import { BLOG_PAGE_SIZE, getPosts, searchPosts, toPostCards } from '~/blog/posts.server'
+import {
+  BLOG_PAGE_SIZE,
+  getPosts,
+  postsFreshForS,
+  searchPosts,
+  toPostCards,
+} from '~/blog/posts.server'
 import { SearchForm } from '~/blog/search-form'
 import { searchQueryOf } from '~/blog/search.server'
 import { BLOG_PATH, rssAlternateLink } from '~/blog/seo'
@@ -36,10 +42,10 @@ export const meta: MetaFunction<typeof loader, RootLoaders> = ({ data, matches }
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const headers = { 'Cache-Control': CACHE_CONTROL.blog() }
   const params = new URL(request.url).searchParams
   const query = searchQueryOf(params.get('q'))
   const result = await getPosts()
+  const headers = { 'Cache-Control': CACHE_CONTROL.blog(postsFreshForS()) }
   // Built here, so the JSON-LD builders stay out of the browser's JavaScript.
   const jsonLd = blogBreadcrumbs(getConfig().siteUrl)
   if (result.status === 'error') {

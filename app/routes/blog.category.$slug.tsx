@@ -9,7 +9,7 @@ import { CategoryNav } from '~/blog/category-nav'
 import { BLOG_COPY } from '~/blog/copy'
 import { FINDING_COPY } from '~/blog/finding-copy'
 import { pageOf } from '~/blog/pagination'
-import { BLOG_PAGE_SIZE, getPosts, toPostCards } from '~/blog/posts.server'
+import { BLOG_PAGE_SIZE, getPosts, postsFreshForS, toPostCards } from '~/blog/posts.server'
 import { SearchForm } from '~/blog/search-form'
 import { blogBreadcrumbs, categoryBreadcrumbs } from '~/blog/structured-data.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -49,15 +49,15 @@ export const meta: MetaFunction<typeof loader, RootLoaders> = ({ data, matches }
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const headers = { 'Cache-Control': CACHE_CONTROL.blog() }
   const result = await getPosts()
   const siteUrl = getConfig().siteUrl
   if (result.status === 'error') {
     return json(
       { status: 'error', message: result.message, jsonLd: blogBreadcrumbs(siteUrl) } as const,
-      { status: 502, headers },
+      { status: 502, headers: { 'Cache-Control': CACHE_CONTROL.failure } },
     )
   }
+  const headers = { 'Cache-Control': CACHE_CONTROL.blog(postsFreshForS()) }
   const found = categoryWithPosts(result.posts, params.slug ?? '')
   if (!found) throw new Response('Not Found', { status: 404, headers })
   const page = pageOf(found.posts, new URL(request.url).searchParams.get('page'), BLOG_PAGE_SIZE)

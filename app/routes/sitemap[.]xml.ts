@@ -1,6 +1,6 @@
 import { categoriesOf, categoryPath } from '~/blog/categories'
 import { sitemapXml } from '~/blog/feeds.server'
-import { getPosts } from '~/blog/posts.server'
+import { getPosts, postsFreshForS } from '~/blog/posts.server'
 import { getConfig } from '~/lib/config.server'
 import { CACHE_CONTROL } from '~/lib/http-cache.server'
 
@@ -12,7 +12,8 @@ export async function loader() {
   return new Response(sitemapXml(getConfig().siteUrl, posts, categoryPaths), {
     headers: {
       'Content-Type': 'application/xml; charset=utf-8',
-      'Cache-Control': result.status === 'success' ? CACHE_CONTROL.blog() : CACHE_CONTROL.failure,
+      'Cache-Control':
+        result.status === 'success' ? CACHE_CONTROL.blog(postsFreshForS()) : CACHE_CONTROL.failure,
     },
   })
 }
