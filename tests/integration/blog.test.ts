@@ -271,9 +271,11 @@ describe('a failing, slow or lying backend', () => {
     'when the backend %s and nothing is cached, the blog answers 502 with the error',
     async (_name, mode, message) => {
       await failing.mock.setState({ posts: mode })
-      for (const path of ['/blog', '/blog/chatbot-vs-live-chat']) {
-        const { status, html } = await get(path, failing.baseUrl)
+      for (const path of ['/blog', '/blog/chatbot-vs-live-chat', '/blog/category/ai-chatbots']) {
+        const { response, status, html } = await get(path, failing.baseUrl)
         expect(status, path).toBe(502)
+        // Kept by no cache: the next visitor asks again.
+        expect(response.headers.get('cache-control'), path).toBe('no-store')
         expect(html).toMatch(
           new RegExp(`<p role="alert" class="[^"]*text-red-[^"]*">Error: ${message}</p>`),
         )
