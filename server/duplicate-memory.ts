@@ -1,6 +1,6 @@
 import { log } from '../app/lib/log.server'
 
-import { connectRedis, withTimeout } from './redis'
+import { connectRedis, withTimeout, type SharedStoreOptions } from './redis'
 
 /**
  * `duplicate`: the same enquiry was forwarded within the window. `claimed`: this request forwards
@@ -15,14 +15,10 @@ export type DuplicateMemory = {
   close(): Promise<void>
 }
 
-type DuplicateMemoryOptions = {
+type DuplicateMemoryOptions = SharedStoreOptions & {
   windowS: number
   /** the longest a forward can take: an identical request waits at most this long for it */
   pendingMs: number
-  redisUrl?: string
-  prefix: string
-  /** how long to wait for Redis before letting the enquiry through */
-  storeTimeoutMs?: number
 }
 
 const RETRY_PENDING_MS = 100

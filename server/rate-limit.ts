@@ -4,7 +4,7 @@ import { RedisStore } from 'rate-limit-redis'
 import { log } from '../app/lib/log.server'
 
 import { serverMetrics } from './metrics'
-import { connectRedis, withTimeout } from './redis'
+import { connectRedis, withTimeout, type SharedStoreOptions } from './redis'
 
 export type RateLimitDecision = { limited: false } | { limited: true; retryAfterS: number }
 
@@ -14,13 +14,9 @@ export type RateLimiter = {
   close(): Promise<void>
 }
 
-type RateLimiterOptions = {
+type RateLimiterOptions = SharedStoreOptions & {
   max: number
   windowS: number
-  redisUrl?: string
-  prefix: string
-  /** how long to wait for a shared store before letting the event through */
-  storeTimeoutMs?: number
 }
 
 /**

@@ -2,6 +2,16 @@ import { createClient } from 'redis'
 
 import { log } from '../app/lib/log.server'
 
+/** Where a store of the enquiry's shared state keeps it, and how long it waits for it. */
+export type SharedStoreOptions = {
+  /** Redis, shared by every instance; without it the state is this process's own */
+  redisUrl?: string
+  /** what the store's keys start with */
+  prefix: string
+  /** how long to wait for Redis before letting the enquiry through */
+  storeTimeoutMs?: number
+}
+
 /**
  * A Redis client for state that every instance shares (the enquiry rate limit and duplicate
  * memory). It connects in the background and keeps reconnecting; callers treat a command that

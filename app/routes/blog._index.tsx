@@ -4,17 +4,10 @@ import { useLoaderData } from '@remix-run/react'
 
 import { BlogHeader, BlogPagination, blogPageHref, PostGrid, SearchStatus } from '~/blog/blog-list'
 import { BlogEmpty, BlogError } from '~/blog/blog-states'
-import { categoriesOf } from '~/blog/categories'
 import { CategoryNav } from '~/blog/category-nav'
 import { BLOG_COPY } from '~/blog/copy'
-import { pageOf } from '~/blog/pagination'
-import {
-  BLOG_PAGE_SIZE,
-  getPosts,
-  postsFreshForS,
-  searchPosts,
-  toPostCards,
-} from '~/blog/posts.server'
+import { listingPage } from '~/blog/listing.server'
+import { getPosts, postsFreshForS, searchPosts } from '~/blog/posts.server'
 import { SearchForm } from '~/blog/search-form'
 import { searchQueryOf } from '~/blog/search.server'
 import { BLOG_PATH, rssAlternateLink } from '~/blog/seo'
@@ -56,22 +49,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const found = query ? await searchPosts(query) : result
   const listed = found.status === 'success' ? found.posts : []
-  const page = pageOf(listed, params.get('page'), BLOG_PAGE_SIZE)
+  const page = await listingPage(listed, result.posts, params.get('page'))
   if (!page) throw new Response('Not Found', { status: 404, headers })
-  return json(
-    {
-      status: 'success',
-      query,
-      matches: listed.length,
-      total: result.posts.length,
-      categories: categoriesOf(result.posts),
-      posts: await toPostCards(page.items),
-      page: page.page,
-      pageCount: page.pageCount,
-      jsonLd,
-    } as const,
-    { headers },
-  )
+  return json({ status: 'success', query, matches: listed.length, ...page, jsonLd } as const, {
+    headers,
+  })
 }
 
 export const headers = loaderOrErrorHeaders

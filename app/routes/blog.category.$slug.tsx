@@ -4,12 +4,12 @@ import { useLoaderData } from '@remix-run/react'
 
 import { BlogHeader, BlogPagination, blogPageHref, PostGrid } from '~/blog/blog-list'
 import { BlogError } from '~/blog/blog-states'
-import { categoriesOf, categoryPath, categoryRssPath, categoryWithPosts } from '~/blog/categories'
+import { categoryPath, categoryRssPath, categoryWithPosts } from '~/blog/categories'
 import { CategoryNav } from '~/blog/category-nav'
 import { BLOG_COPY } from '~/blog/copy'
 import { FINDING_COPY } from '~/blog/finding-copy'
-import { pageOf } from '~/blog/pagination'
-import { BLOG_PAGE_SIZE, getPosts, postsFreshForS, toPostCards } from '~/blog/posts.server'
+import { listingPage } from '~/blog/listing.server'
+import { getPosts, postsFreshForS } from '~/blog/posts.server'
 import { SearchForm } from '~/blog/search-form'
 import { blogBreadcrumbs, categoryBreadcrumbs } from '~/blog/structured-data.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -60,21 +60,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const headers = { 'Cache-Control': CACHE_CONTROL.blog(postsFreshForS()) }
   const found = categoryWithPosts(result.posts, params.slug ?? '')
   if (!found) throw new Response('Not Found', { status: 404, headers })
-  const page = pageOf(found.posts, new URL(request.url).searchParams.get('page'), BLOG_PAGE_SIZE)
+  const pageParam = new URL(request.url).searchParams.get('page')
+  const page = await listingPage(found.posts, result.posts, pageParam)
   if (!page) throw new Response('Not Found', { status: 404, headers })
-  return json(
-    {
-      status: 'success',
-      category: found.category,
-      categories: categoriesOf(result.posts),
-      total: result.posts.length,
-      posts: await toPostCards(page.items),
-      page: page.page,
-      pageCount: page.pageCount,
-      jsonLd: categoryBreadcrumbs(siteUrl, found.category),
-    } as const,
-    { headers },
-  )
+  const jsonLd = categoryBreadcrumbs(siteUrl, found.category)
+  return json({ status: 'success', category: found.category, ...page, jsonLd } as const, {
+    headers,
+  })
 }
 
 export const headers = loaderOrErrorHeaders
