@@ -5,6 +5,7 @@ import type { Request, RequestHandler } from 'express'
 const FORM_PAGES = new Set(['/', '/contact'])
 const FORM_ACTION = '/contact'
 const COOKIE_NAME = 'form_served_at'
+const HAS_COOKIE = new RegExp(`(?:^|;\\s*)${COOKIE_NAME}=`)
 
 /** When the form was served to this visitor: no cookie, one not signed by us, or the time. */
 export type FormServedAt =
@@ -28,8 +29,7 @@ export function formServedAtCookie({ secrets, siteUrl }: { secrets: string[]; si
   const cookies = { secure: make(true), plain: make(false) }
   const cookieFor = (req: Request): Cookie =>
     req.secure || siteUrl.startsWith('https:') ? cookies.secure : cookies.plain
-  const hasCookie = (req: Request) =>
-    new RegExp(`(?:^|;\\s*)${COOKIE_NAME}=`).test(req.get('cookie') ?? '')
+  const hasCookie = (req: Request) => HAS_COOKIE.test(req.get('cookie') ?? '')
 
   /**
    * Sets the cookie on every load of a page with the form, and on a navigation inside the app

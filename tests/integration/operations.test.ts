@@ -220,7 +220,7 @@ describe('metrics', () => {
     ).toMatch(/method="GET",route="not-found",status_class="4xx"/)
   })
 
-  it('cover requests by route, the backend, the post list, the render cache, enquiries and Node', async () => {
+  it('cover requests by route, the backend, the post list, the page cache, enquiries and Node', async () => {
     await fetch(`${server.url}/blog`)
     const mock = mockControl(backend.url)
     await mock.setState({ enquiries: 'fail' })
