@@ -30,17 +30,24 @@ function harness() {
   }
 }
 
-/** A harness whose first load has answered with this value. */
-async function harnessHolding(value: string) {
+/** A harness whose first load answered with this value, this long ago. */
+async function harnessHolding(value: string, ageMs: number) {
   const h = harness()
   const first = h.resource.get()
   h.answer(ok(value))
   await first
+  h.advance(ageMs)
   return h
 }
 
 const ok = <T>(value: T) => ({ status: 'success', value }) as const
 const failed = (error: string) => ({ status: 'error', error }) as const
+
+/** The next call serves this value, and by then this many loads have started in all. */
+async function expectServes(h: ReturnType<typeof harness>, value: string, loads: number) {
+  expect(await h.resource.get()).toEqual(ok(value))
+  expect(h.loads()).toBe(loads)
+}
 
 describe('createCachedResource', () => {
   it('shares one load among concurrent first callers', async () => {
@@ -52,36 +59,27 @@ describe('createCachedResource', () => {
   })
 
   it('serves a fresh value without loading again', async () => {
-    const h = await harnessHolding('v1')
-    h.advance(TTL_MS - 1)
-    expect(await h.resource.get()).toEqual(ok('v1'))
-    expect(h.loads()).toBe(1)
+    const h = await harnessHolding('v1', TTL_MS - 1)
+    await expectServes(h, 'v1', 1)
   })
 
   it('serves a stale value at once and refreshes it once in the background', async () => {
-    const h = await harnessHolding('v1')
-    h.advance(TTL_MS)
+    const h = await harnessHolding('v1', TTL_MS)
     expect(await h.resource.get()).toEqual(ok('v1'))
-    expect(await h.resource.get()).toEqual(ok('v1'))
-    expect(h.loads()).toBe(2)
+    await expectServes(h, 'v1', 2)
     await h.answerInBackground(ok('v2'))
-    expect(await h.resource.get()).toEqual(ok('v2'))
-    expect(h.loads()).toBe(2)
+    await expectServes(h, 'v2', 2)
     h.advance(TTL_MS - 1)
-    expect(await h.resource.get()).toEqual(ok('v2'))
-    expect(h.loads()).toBe(2)
+    await expectServes(h, 'v2', 2)
   })
 
   it('keeps serving the last good value when a refresh fails, and retries after a TTL', async () => {
-    const h = await harnessHolding('v1')
-    h.advance(TTL_MS)
+    const h = await harnessHolding('v1', TTL_MS)
     expect(await h.resource.get()).toEqual(ok('v1'))
     await h.answerInBackground(failed('down'))
-    expect(await h.resource.get()).toEqual(ok('v1'))
-    expect(h.loads()).toBe(2)
+    await expectServes(h, 'v1', 2)
     h.advance(TTL_MS)
-    expect(await h.resource.get()).toEqual(ok('v1'))
-    expect(h.loads()).toBe(3)
+    await expectServes(h, 'v1', 3)
     await h.answerInBackground(ok('v2'))
     expect(await h.resource.get()).toEqual(ok('v2'))
   })

@@ -91,52 +91,39 @@ describe('sanitizeHtml against script injection', () => {
 })
 
 describe('sanitizeHtml on ordinary content', () => {
-  it('keeps headings, lists, emphasis, quotes, tables and code', async () => {
-    const safe =
-      '<h2>Title</h2><p>A <strong>b</strong> <em>i</em> <code>c</code></p><ul><li>one</li></ul><ol start="3"><li>three</li></ol><blockquote><p>q</p></blockquote><table><thead><tr><th scope="col">h</th></tr></thead><tbody><tr><td>d</td></tr></tbody></table><pre><code>x = 1</code></pre>'
-    expect(clean(safe).html).toBe(safe)
-  })
+  const ordinary =
+    '<h2>Title</h2><p>A <strong>b</strong> <em>i</em> <code>c</code></p><ul><li>one</li></ul><ol start="3"><li>three</li></ol><blockquote><p>q</p></blockquote><table><thead><tr><th scope="col">h</th></tr></thead><tbody><tr><td>d</td></tr></tbody></table><pre><code>x = 1</code></pre>'
+  const siteLinks =
+    '<a href="/contact">contact</a> <a href="https://www.brightwell.example/blog">blog</a> <a href="#top">top</a> <a href="mailto:hi@example.com">mail</a>'
+  const png = 'data:image/png;base64,iVBORw0KGgo='
 
-  it('opens links to other sites in a new tab with rel="noopener noreferrer"', async () => {
-    const { html } = clean(
+  // Each row: what the sanitiser does, a post's markup, and the markup the page gets.
+  it.each([
+    ['keeps headings, lists, emphasis, quotes, tables and code', ordinary, ordinary],
+    [
+      'opens links to other sites in a new tab with rel="noopener noreferrer"',
       '<a href="https://ico.org.uk/guide">ICO</a> <a href="http://example.com" target="_self" rel="opener">x</a>',
-    )
-    expect(html).toBe(
       '<a href="https://ico.org.uk/guide" target="_blank" rel="noopener noreferrer">ICO</a> <a href="http://example.com" target="_blank" rel="noopener noreferrer">x</a>',
-    )
-  })
-
-  it('leaves links within the site as they are', async () => {
-    const { html } = clean(
-      '<a href="/contact">contact</a> <a href="https://www.brightwell.example/blog">blog</a> <a href="#top">top</a> <a href="mailto:hi@example.com">mail</a>',
-    )
-    expect(html).toBe(
-      '<a href="/contact">contact</a> <a href="https://www.brightwell.example/blog">blog</a> <a href="#top">top</a> <a href="mailto:hi@example.com">mail</a>',
-    )
-  })
-
-  it('serves the backend’s images through the site and lazy-loads every image', async () => {
-    const { html } = clean(
+    ],
+    ['leaves links within the site as they are', siteLinks, siteLinks],
+    [
+      'serves the backend’s images through the site and lazy-loads every image',
       '<img src="/media/a.png" alt="A"><img src="http://backend.internal:8000/media/b.jpg" alt="B"><img src="https://cdn.example.com/c.webp" alt="C">',
-    )
-    expect(html).toBe(
       '<img src="/media/a.png" alt="A" loading="lazy" decoding="async"><img src="/media/b.jpg" alt="B" loading="lazy" decoding="async"><img src="https://cdn.example.com/c.webp" alt="C" loading="lazy" decoding="async">',
-    )
-  })
-
-  it('drops images the page could not show safely', async () => {
-    const { html } = clean(
+    ],
+    [
+      'drops images the page could not show safely',
       '<p>x</p><img src="http://insecure.example.com/a.png" alt="a"><img alt="no source"><img src="/etc/passwd">',
-    )
-    expect(html).toBe('<p>x</p>')
-  })
-
-  it('keeps raster data images and drops SVG ones', async () => {
-    const png = 'data:image/png;base64,iVBORw0KGgo='
-    expect(clean(`<img src="${png}" alt="dot">`).html).toBe(
+      '<p>x</p>',
+    ],
+    [
+      'keeps raster data images',
+      `<img src="${png}" alt="dot">`,
       `<img src="${png}" alt="dot" loading="lazy" decoding="async">`,
-    )
-    expect(clean('<img src="data:image/svg+xml,<svg/>" alt="x">').html).toBe('')
+    ],
+    ['drops SVG data images', '<img src="data:image/svg+xml,<svg/>" alt="x">', ''],
+  ])('%s', (_does, dirty, html) => {
+    expect(clean(dirty).html).toBe(html)
   })
 
   it('gives the text a reader sees: tags gone, entities decoded, blocks apart', async () => {

@@ -12,6 +12,11 @@ const valid: EnquiryValues = {
   message: 'We miss calls while on site and would like an AI receptionist.',
 }
 
+/** The six fields, each holding this value. */
+function everyField(value: string) {
+  return Object.fromEntries(Object.keys(valid).map((field) => [field, value])) as EnquiryValues
+}
+
 function errorsFor(patch: Partial<EnquiryValues>) {
   const result = validateEnquiry({ ...valid, ...patch })
   return result.success ? {} : result.errors
@@ -51,14 +56,7 @@ describe('validateEnquiry', () => {
     ['\t\n \r\n', 'tabs and newlines'],
     ['\u00a0\u2003', 'non-breaking and em spaces'],
   ])('says every field is required when it is %j (%s)', (blank) => {
-    const result = validateEnquiry({
-      firstName: blank,
-      lastName: blank,
-      email: blank,
-      phone: blank,
-      businessName: blank,
-      message: blank,
-    })
+    const result = validateEnquiry(everyField(blank))
     expect(result).toEqual({
       success: false,
       errors: {
@@ -185,12 +183,9 @@ describe('readEnquiryValues', () => {
     formData.set('message', new Blob(['a file']), 'notes.txt')
     formData.set('extra', 'ignored')
     expect(readEnquiryValues(formData)).toEqual({
+      ...everyField(''),
       firstName: ' Ada ',
-      lastName: '',
       email: 'ada@example.com',
-      phone: '',
-      businessName: '',
-      message: '',
     })
   })
 })

@@ -7,6 +7,7 @@ import { startStack, type Stack } from '../support/stack'
 import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
 import { rememberConsent } from './home-support'
+import { describeWithJavaScriptOnAndOff } from './javascript-on-and-off'
 
 // The consent dialog opens over the lower left of the page a second after it loads; a choice made
 // on an earlier visit keeps it from landing on a card link between a check and a click or hover.
@@ -30,202 +31,202 @@ async function withOwnStack(env: Record<string, string>, run: (stack: Stack) => 
  */
 const RED = /^oklch\(0\.(44|50|57)\d* 0\.[12]\d* 2[67]\.\d+\)$/
 
+/**
+ * Opens the home page on a stack of its own whose backend sends posts 2.5 s late, then runs
+ * `watch`. The page has hydrated first, so that a navigation from it is a client-side one.
+ */
+async function onHomeWhilePostsAreSlow(page: Page, watch: () => Promise<void>) {
+  await withOwnStack({ BACKEND_TIMEOUT_MS: '10000' }, async (own) => {
+    await own.mock.setState({ posts: 'slow', delayMs: 2500 })
+    await page.goto(`${own.baseUrl}/`, { waitUntil: 'networkidle' })
+    await watch()
+  })
+}
+
 const cards = (page: Page) =>
   page
     .getByRole('main')
     .getByRole('listitem')
     .filter({ has: page.getByRole('article') })
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`blog, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
-    test.use({ javaScriptEnabled })
+describeWithJavaScriptOnAndOff('blog', (javaScriptEnabled) => {
+  test('the list shows the newest posts as cards that lead to each post', async ({
+    page,
+    mock,
+    consoleProblems,
+  }) => {
+    await mock.reset()
+    const response = await page.goto('/blog')
+    expect(response?.status()).toBe(200)
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Blog' })).toBeVisible()
+    await expect(page.getByText('Insights, tips and strategies for using AI')).toBeVisible()
+    await expect(cards(page)).toHaveCount(9)
 
-    test('the list shows the newest posts as cards that lead to each post', async ({
-      page,
-      mock,
-      consoleProblems,
-    }) => {
-      await mock.reset()
-      const response = await page.goto('/blog')
-      expect(response?.status()).toBe(200)
-      await expect(page.getByRole('heading', { level: 1, name: 'Our Blog' })).toBeVisible()
-      await expect(page.getByText('Insights, tips and strategies for using AI')).toBeVisible()
-      await expect(cards(page)).toHaveCount(9)
+    const card = cards(page).filter({ hasText: 'Taking Restaurant Bookings' })
+    await expect(card.getByText('Voice Agents', { exact: true })).toBeVisible()
+    await expect(card.getByText('484 words')).toBeVisible()
+    await expect(card.getByText('Mar 10, 2025')).toBeVisible()
+    await expect(
+      card.getByText(/^The Friday night problem Every restaurant owner.*\.\.\.$/),
+    ).toBeVisible()
+    await expect(card.locator('img')).toHaveAttribute(
+      'src',
+      '/media/restaurant-ai-phone-bookings.svg',
+    )
 
-      const card = cards(page).filter({ hasText: 'Taking Restaurant Bookings' })
-      await expect(card.getByText('Voice Agents', { exact: true })).toBeVisible()
-      await expect(card.getByText('484 words')).toBeVisible()
-      await expect(card.getByText('Mar 10, 2025')).toBeVisible()
-      await expect(
-        card.getByText(/^The Friday night problem Every restaurant owner.*\.\.\.$/),
-      ).toBeVisible()
-      await expect(card.locator('img')).toHaveAttribute(
-        'src',
-        '/media/restaurant-ai-phone-bookings.svg',
-      )
+    await card.getByRole('link', { name: /Read More →/ }).click()
+    await expect(page).toHaveURL(/\/blog\/restaurant-ai-phone-bookings$/)
+    await expect(
+      page.getByRole('heading', {
+        level: 1,
+        name: 'Taking Restaurant Bookings by Phone with an AI Voice Agent',
+      }),
+    ).toBeVisible()
+    expect(consoleProblems).toEqual([])
+  })
 
-      await card.getByRole('link', { name: /Read More →/ }).click()
-      await expect(page).toHaveURL(/\/blog\/restaurant-ai-phone-bookings$/)
-      await expect(
-        page.getByRole('heading', {
-          level: 1,
-          name: 'Taking Restaurant Bookings by Phone with an AI Voice Agent',
-        }),
-      ).toBeVisible()
-      expect(consoleProblems).toEqual([])
-    })
-
-    test('the grid has 1, 2 and 3 columns as the screen widens', async ({ page }) => {
-      for (const [width, columns] of [
-        [375, 1],
-        [800, 2],
-        [1280, 3],
-      ] as const) {
-        await page.setViewportSize({ width, height: 900 })
-        await page.goto('/blog')
-        const lefts = new Set<number>()
-        for (const box of await cards(page).evaluateAll((items) =>
-          items.slice(0, 3).map((item) => Math.round(item.getBoundingClientRect().left)),
-        )) {
-          lefts.add(box)
-        }
-        expect(lefts.size, `${width}px`).toBe(columns)
+  test('the grid has 1, 2 and 3 columns as the screen widens', async ({ page }) => {
+    for (const [width, columns] of [
+      [375, 1],
+      [800, 2],
+      [1280, 3],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.goto('/blog')
+      const lefts = new Set<number>()
+      for (const box of await cards(page).evaluateAll((items) =>
+        items.slice(0, 3).map((item) => Math.round(item.getBoundingClientRect().left)),
+      )) {
+        lefts.add(box)
       }
-    })
+      expect(lefts.size, `${width}px`).toBe(columns)
+    }
+  })
 
-    test('older posts are one page on', async ({ page }) => {
-      await page.goto('/blog')
-      await expect(page.getByText('Page 1 of 2')).toBeVisible()
-      await page.getByRole('link', { name: 'Older posts →' }).click()
-      await expect(page).toHaveURL(/\/blog\?page=2$/)
-      await expect(cards(page)).toHaveCount(3)
-      await expect(cards(page).first()).toContainText('GDPR')
-      await expect(cards(page).last()).toContainText('The Complete Guide')
-    })
+  test('older posts are one page on', async ({ page }) => {
+    await page.goto('/blog')
+    await expect(page.getByText('Page 1 of 2')).toBeVisible()
+    await page.getByRole('link', { name: 'Older posts →' }).click()
+    await expect(page).toHaveURL(/\/blog\?page=2$/)
+    await expect(cards(page)).toHaveCount(3)
+    await expect(cards(page).first()).toContainText('GDPR')
+    await expect(cards(page).last()).toContainText('The Complete Guide')
+  })
 
-    test('a post shows every field and leads back to the blog', async ({
-      page,
-      consoleProblems,
-    }) => {
-      await page.setViewportSize({ width: 1280, height: 900 })
-      await page.goto('/blog/restaurant-ai-phone-bookings')
-      const article = page.getByRole('article')
-      await expect(article.getByText('Voice Agents', { exact: true })).toBeVisible()
-      await expect(article.getByText('Tom Davies')).toBeVisible()
-      await expect(article.getByText('March 10, 2025')).toBeVisible()
-      await expect(article.getByText('484 words')).toBeVisible()
-      await expect(article.getByText('published', { exact: true })).toBeVisible()
-      await expect(
-        article.getByText(/^The Friday night problem Every restaurant.*\.\.\.$/),
-      ).toBeVisible()
-      await expect(
-        article.getByRole('heading', { level: 2, name: 'The Friday night problem' }),
-      ).toBeVisible()
-      await expect(
-        article.getByText('Voice Agents, Restaurants, Hospitality, Reservations'),
-      ).toBeVisible()
-      const hero = article.locator('img').first()
-      await expect(hero).toHaveAttribute('width', '1200')
-      await expect(hero).toHaveAttribute('height', '630')
-      await expect
-        .poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth))
-        .toBeGreaterThan(0)
-      if (javaScriptEnabled) await expectNoAxeViolations(page)
+  test('a post shows every field and leads back to the blog', async ({ page, consoleProblems }) => {
+    await page.setViewportSize({ width: 1280, height: 900 })
+    await page.goto('/blog/restaurant-ai-phone-bookings')
+    const article = page.getByRole('article')
+    await expect(article.getByText('Voice Agents', { exact: true })).toBeVisible()
+    await expect(article.getByText('Tom Davies')).toBeVisible()
+    await expect(article.getByText('March 10, 2025')).toBeVisible()
+    await expect(article.getByText('484 words')).toBeVisible()
+    await expect(article.getByText('published', { exact: true })).toBeVisible()
+    await expect(
+      article.getByText(/^The Friday night problem Every restaurant.*\.\.\.$/),
+    ).toBeVisible()
+    await expect(
+      article.getByRole('heading', { level: 2, name: 'The Friday night problem' }),
+    ).toBeVisible()
+    await expect(
+      article.getByText('Voice Agents, Restaurants, Hospitality, Reservations'),
+    ).toBeVisible()
+    const hero = article.locator('img').first()
+    await expect(hero).toHaveAttribute('width', '1200')
+    await expect(hero).toHaveAttribute('height', '630')
+    await expect
+      .poll(() => hero.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0)
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
 
-      await article.getByRole('link', { name: 'Back to Blog' }).click()
-      await expect(page).toHaveURL(/\/blog$/)
-      await expect(page.getByRole('heading', { level: 1, name: 'Our Blog' })).toBeVisible()
-      expect(consoleProblems).toEqual([])
-    })
+    await article.getByRole('link', { name: 'Back to Blog' }).click()
+    await expect(page).toHaveURL(/\/blog$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Blog' })).toBeVisible()
+    expect(consoleProblems).toEqual([])
+  })
 
-    test('an unknown post answers 404 with a way back', async ({ page }) => {
-      const response = await page.goto('/blog/no-such-post')
-      expect(response?.status()).toBe(404)
-      await expect(
-        page.getByRole('heading', { level: 1, name: 'Blog post not found' }),
-      ).toBeVisible()
-      await expect(page.getByRole('banner')).toBeVisible()
-      // axe runs as script in the page, so only where JavaScript is on; the markup is the same.
-      if (javaScriptEnabled) await expectNoAxeViolations(page)
-      await page.getByRole('link', { name: '← Back to Blog' }).click()
-      await expect(page).toHaveURL(/\/blog$/)
-      await expect(cards(page).first()).toBeVisible()
-    })
+  test('an unknown post answers 404 with a way back', async ({ page }) => {
+    const response = await page.goto('/blog/no-such-post')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1, name: 'Blog post not found' })).toBeVisible()
+    await expect(page.getByRole('banner')).toBeVisible()
+    // axe runs as script in the page, so only where JavaScript is on; the markup is the same.
+    if (javaScriptEnabled) await expectNoAxeViolations(page)
+    await page.getByRole('link', { name: '← Back to Blog' }).click()
+    await expect(page).toHaveURL(/\/blog$/)
+    await expect(cards(page).first()).toBeVisible()
+  })
 
-    test('the list passes axe', async ({ page }) => {
-      await page.goto('/blog')
-      await expectNoAxeViolations(page)
-    })
+  test('the list passes axe', async ({ page }) => {
+    await page.goto('/blog')
+    await expectNoAxeViolations(page)
+  })
 
-    test('a failing backend with nothing cached shows the error in red, with 502', async ({
-      page,
-    }) => {
-      await withOwnStack({}, async (own) => {
-        await own.mock.setState({ posts: 'fail' })
-        for (const path of ['/blog', '/blog/chatbot-vs-live-chat']) {
-          const response = await page.goto(`${own.baseUrl}${path}`)
-          expect(response?.status()).toBe(502)
-          const error = page.getByText('Error: HTTP error! status: 500')
-          await expect(error).toBeVisible()
-          await expect(error).toHaveCSS('color', RED)
-        }
-        await own.mock.setState({ posts: 'empty' })
-        await page.goto(`${own.baseUrl}/blog`)
-        await expect(page.getByText('No blog posts available at the moment.')).toBeVisible()
-      })
-    })
-
-    test('hostile posts never run script', async ({ page }) => {
-      // A server of its own, whose worker cleans each of four posts on its first view.
-      test.slow()
-      await withOwnStack({}, async (own) => {
-        await own.mock.setState({ posts: 'hostile' })
-        const dialogs: string[] = []
-        page.on('dialog', (dialog) => {
-          dialogs.push(dialog.message())
-          void dialog.dismiss()
-        })
-        await page.goto(`${own.baseUrl}/blog`)
-        await expect(
-          page.getByRole('heading', {
-            name: 'Sanitisation test one <script>window.__xss=1</script>',
-          }),
-        ).toBeVisible()
-        for (const slug of ['xss-test-one', 'xss-test-two', 'xss-test-three']) {
-          await page.goto(`${own.baseUrl}/blog/${slug}`)
-          await expect(page.getByText(/safe/i).first()).toBeVisible()
-          for (const link of await page.getByRole('article').getByRole('link').all()) {
-            await link.hover()
-          }
-          await page.waitForTimeout(200)
-          if (javaScriptEnabled) {
-            expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined()
-            // Long unbroken words in hostile titles must not push the page sideways on a phone.
-            await page.setViewportSize({ width: 375, height: 800 })
-            expect(
-              await page.evaluate(() => document.documentElement.scrollWidth),
-            ).toBeLessThanOrEqual(375)
-            await page.setViewportSize({ width: 1280, height: 800 })
-          }
-        }
-        await page.goto(`${own.baseUrl}/blog/xss-test-one`)
-        await expect(
-          page.getByRole('article').locator('iframe, object, embed, form, math, [onerror]'),
-        ).toHaveCount(0)
-        expect(dialogs).toEqual([])
-      })
+  test('a failing backend with nothing cached shows the error in red, with 502', async ({
+    page,
+  }) => {
+    await withOwnStack({}, async (own) => {
+      await own.mock.setState({ posts: 'fail' })
+      for (const path of ['/blog', '/blog/chatbot-vs-live-chat']) {
+        const response = await page.goto(`${own.baseUrl}${path}`)
+        expect(response?.status()).toBe(502)
+        const error = page.getByText('Error: HTTP error! status: 500')
+        await expect(error).toBeVisible()
+        await expect(error).toHaveCSS('color', RED)
+      }
+      await own.mock.setState({ posts: 'empty' })
+      await page.goto(`${own.baseUrl}/blog`)
+      await expect(page.getByText('No blog posts available at the moment.')).toBeVisible()
     })
   })
-}
+
+  test('hostile posts never run script', async ({ page }) => {
+    // A server of its own, whose worker cleans each of four posts on its first view.
+    test.slow()
+    await withOwnStack({}, async (own) => {
+      await own.mock.setState({ posts: 'hostile' })
+      const dialogs: string[] = []
+      page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message())
+        void dialog.dismiss()
+      })
+      await page.goto(`${own.baseUrl}/blog`)
+      await expect(
+        page.getByRole('heading', {
+          name: 'Sanitisation test one <script>window.__xss=1</script>',
+        }),
+      ).toBeVisible()
+      for (const slug of ['xss-test-one', 'xss-test-two', 'xss-test-three']) {
+        await page.goto(`${own.baseUrl}/blog/${slug}`)
+        await expect(page.getByText(/safe/i).first()).toBeVisible()
+        for (const link of await page.getByRole('article').getByRole('link').all()) {
+          await link.hover()
+        }
+        await page.waitForTimeout(200)
+        if (javaScriptEnabled) {
+          expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined()
+          // Long unbroken words in hostile titles must not push the page sideways on a phone.
+          await page.setViewportSize({ width: 375, height: 800 })
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth),
+          ).toBeLessThanOrEqual(375)
+          await page.setViewportSize({ width: 1280, height: 800 })
+        }
+      }
+      await page.goto(`${own.baseUrl}/blog/xss-test-one`)
+      await expect(
+        page.getByRole('article').locator('iframe, object, embed, form, math, [onerror]'),
+      ).toHaveCount(0)
+      expect(dialogs).toEqual([])
+    })
+  })
+})
 
 test.describe('blog with JavaScript', () => {
   test('client navigation to the list shows "Loading blogs..." while the list loads', async ({
     page,
   }) => {
-    await withOwnStack({ BACKEND_TIMEOUT_MS: '10000' }, async (own) => {
-      await own.mock.setState({ posts: 'slow', delayMs: 2500 })
-      // Hydrated first, so that the navigation is a client-side one.
-      await page.goto(`${own.baseUrl}/`, { waitUntil: 'networkidle' })
+    await onHomeWhilePostsAreSlow(page, async () => {
       await page
         .getByRole('navigation', { name: 'Main' })
         .getByRole('link', { name: 'Blog' })
@@ -242,10 +243,7 @@ test.describe('blog with JavaScript', () => {
   test('client navigation to a post shows "Loading blog post..." while it loads', async ({
     page,
   }) => {
-    await withOwnStack({ BACKEND_TIMEOUT_MS: '10000' }, async (own) => {
-      await own.mock.setState({ posts: 'slow', delayMs: 2500 })
-      // Hydrated first, so that the navigation is a client-side one.
-      await page.goto(`${own.baseUrl}/`, { waitUntil: 'networkidle' })
+    await onHomeWhilePostsAreSlow(page, async () => {
       // Nothing on the home page links to a post yet; navigate as a link would.
       await page.evaluate(() => {
         const { __remixRouter: router } = window as unknown as {

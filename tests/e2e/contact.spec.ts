@@ -14,6 +14,7 @@ import { startStack, type MockControl } from '../support/stack'
 
 import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
+import { describeWithJavaScriptOnAndOff } from './javascript-on-and-off'
 import { countdown, holdToastCountdowns, runCountdownTo } from './toast-countdown'
 
 // A new one for every test: the site forwards the same enquiry only once in 10 minutes.
@@ -440,41 +441,37 @@ test('without JavaScript, the messages and the thank-you page have no axe violat
   await context.close()
 })
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`too many enquiries, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
-    test.use({ javaScriptEnabled })
+describeWithJavaScriptOnAndOff('too many enquiries', () => {
+  test('says so, with the other ways to reach us, and keeps the values', async ({ page }) => {
+    const limited = await startStack({ CONTACT_RATE_LIMIT: '1/60' })
+    try {
+      await page.goto(`${limited.baseUrl}/contact`)
+      await fill(form(page), enquiry)
+      await form(page).getByRole('button', { name: 'Send Message' }).click()
+      await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeVisible()
 
-    test('says so, with the other ways to reach us, and keeps the values', async ({ page }) => {
-      const limited = await startStack({ CONTACT_RATE_LIMIT: '1/60' })
-      try {
-        await page.goto(`${limited.baseUrl}/contact`)
-        await fill(form(page), enquiry)
-        await form(page).getByRole('button', { name: 'Send Message' }).click()
-        await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeVisible()
-
-        // Another enquiry: the same one again would be answered as sent (a repeat), not counted.
-        const another = uniqueEnquiry()
-        await page.goto(`${limited.baseUrl}/contact`)
-        await fill(form(page), another)
-        await form(page).getByRole('button', { name: 'Send Message' }).click()
-        const alert = form(page).getByRole('alert')
-        await expect(alert).toContainText('Too many enquiries')
-        await expect(alert.getByRole('link', { name: 'hello@brightwell.example' })).toHaveAttribute(
-          'href',
-          'mailto:hello@brightwell.example',
-        )
-        await expect(alert.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
-          'href',
-          'https://wa.me/442079460958',
-        )
-        await expectValues(form(page), another)
-        expect(await received(limited.mock)).toHaveLength(1)
-      } finally {
-        await limited.stop()
-      }
-    })
+      // Another enquiry: the same one again would be answered as sent (a repeat), not counted.
+      const another = uniqueEnquiry()
+      await page.goto(`${limited.baseUrl}/contact`)
+      await fill(form(page), another)
+      await form(page).getByRole('button', { name: 'Send Message' }).click()
+      const alert = form(page).getByRole('alert')
+      await expect(alert).toContainText('Too many enquiries')
+      await expect(alert.getByRole('link', { name: 'hello@brightwell.example' })).toHaveAttribute(
+        'href',
+        'mailto:hello@brightwell.example',
+      )
+      await expect(alert.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
+        'href',
+        'https://wa.me/442079460958',
+      )
+      await expectValues(form(page), another)
+      expect(await received(limited.mock)).toHaveLength(1)
+    } finally {
+      await limited.stop()
+    }
   })
-}
+})
 
 test.describe('the form on the home page', () => {
   test.beforeEach(async ({ page }) => {
@@ -548,53 +545,44 @@ test.describe('the form on the home page, JavaScript off', () => {
   })
 })
 
-for (const javaScriptEnabled of [true, false]) {
-  test.describe(`a person is never taken for a bot, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
-    test.use({ javaScriptEnabled })
+describeWithJavaScriptOnAndOff('a person is never taken for a bot', () => {
+  test('a submit with errors, a fix and a quick resubmit is forwarded', async ({ page, mock }) => {
+    await page.goto('/contact')
+    const servedAt = await servedAtMs(form(page))
+    await fill(form(page), { ...enquiry, email: 'zoe@' })
+    await form(page).getByRole('button', { name: 'Send Message' }).click()
+    await expect(form(page).getByLabel('Email')).toHaveAccessibleDescription(
+      'Please enter a valid email address',
+    )
+    const errorsShownAt = Date.now()
+    // The form shown again, by the server without JavaScript, keeps the time it was first served.
+    expect(await servedAtMs(form(page))).toBe(servedAt)
 
-    test('a submit with errors, a fix and a quick resubmit is forwarded', async ({
-      page,
-      mock,
-    }) => {
-      await page.goto('/contact')
-      const servedAt = await servedAtMs(form(page))
-      await fill(form(page), { ...enquiry, email: 'zoe@' })
-      await form(page).getByRole('button', { name: 'Send Message' }).click()
-      await expect(form(page).getByLabel('Email')).toHaveAccessibleDescription(
-        'Please enter a valid email address',
-      )
-      const errorsShownAt = Date.now()
-      // The form shown again, by the server without JavaScript, keeps the time it was first served.
-      expect(await servedAtMs(form(page))).toBe(servedAt)
-
-      await form(page).getByLabel('Email').fill(enquiry.email)
-      // Sent again well within 2 s of the errors being shown: quicker than the bot rule allows.
-      expect(Date.now() - errorsShownAt).toBeLessThan(2000)
-      await form(page).getByRole('button', { name: 'Send Message' }).click()
-      await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeVisible()
-      await expect.poll(async () => received(mock)).toEqual([enquiry])
-    })
-
-    test('the honeypot is out of sight, out of the tab order and out of the accessibility tree', async ({
-      page,
-    }) => {
-      await page.goto('/contact')
-      const trap = form(page).locator('input[name="companyWebsite"]')
-      await expect(trap).toHaveCount(1)
-      await expect(trap).not.toBeInViewport()
-      await expect(trap).toHaveAttribute('tabindex', '-1')
-      await expect(trap).toHaveAttribute('autocomplete', 'off')
-      await expect(form(page).getByRole('textbox', { name: 'Leave this field empty' })).toHaveCount(
-        0,
-      )
-      // The trap comes first in the form; going back from the first field skips it.
-      await form(page).getByLabel('First name').focus()
-      await page.keyboard.press('Shift+Tab')
-      await expect(trap).not.toBeFocused()
-      await expect(form(page).getByLabel('First name')).not.toBeFocused()
-    })
+    await form(page).getByLabel('Email').fill(enquiry.email)
+    // Sent again well within 2 s of the errors being shown: quicker than the bot rule allows.
+    expect(Date.now() - errorsShownAt).toBeLessThan(2000)
+    await form(page).getByRole('button', { name: 'Send Message' }).click()
+    await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeVisible()
+    await expect.poll(async () => received(mock)).toEqual([enquiry])
   })
-}
+
+  test('the honeypot is out of sight, out of the tab order and out of the accessibility tree', async ({
+    page,
+  }) => {
+    await page.goto('/contact')
+    const trap = form(page).locator('input[name="companyWebsite"]')
+    await expect(trap).toHaveCount(1)
+    await expect(trap).not.toBeInViewport()
+    await expect(trap).toHaveAttribute('tabindex', '-1')
+    await expect(trap).toHaveAttribute('autocomplete', 'off')
+    await expect(form(page).getByRole('textbox', { name: 'Leave this field empty' })).toHaveCount(0)
+    // The trap comes first in the form; going back from the first field skips it.
+    await form(page).getByLabel('First name').focus()
+    await page.keyboard.press('Shift+Tab')
+    await expect(trap).not.toBeFocused()
+    await expect(form(page).getByLabel('First name')).not.toBeFocused()
+  })
+})
 
 test.describe('the discovery call card', () => {
   test.use({ javaScriptEnabled: false })

@@ -56,6 +56,13 @@ function post(body: BodyInit, headers: Record<string, string> = {}, baseUrl = st
   return fetch(`${baseUrl}/contact`, { method: 'POST', body, headers, redirect: 'manual' })
 }
 
+/** Sends the values, expects the form back with its messages (400), and gives that page. */
+async function formSentBack(body: BodyInit) {
+  const response = await post(body)
+  expect(response.status).toBe(400)
+  return response.text()
+}
+
 /** The value React rendered into a field of the /contact form. */
 function fieldValue(html: string, field: string) {
   const id = `contact-${field}`
@@ -150,9 +157,7 @@ describe.each([
       businessName: ' \n ',
       message: '',
     }
-    const response = await post(encode(blank))
-    expect(response.status).toBe(400)
-    const html = await response.text()
+    const html = await formSentBack(encode(blank))
     for (const [field, message] of REQUIRED_MESSAGES) {
       expect(html).toContain(`id="contact-${field}-error"`)
       expect(html).toMatch(
@@ -172,9 +177,7 @@ describe.each([
       phone: '020 7946 0958',
       message: ' too short ',
     }
-    const response = await post(encode(typed))
-    expect(response.status).toBe(400)
-    const html = await response.text()
+    const html = await formSentBack(encode(typed))
     expect(html).toContain('Please enter a valid email address')
     expect(html).toContain('Please enter a valid phone number')
     expect(html).toContain('Message must be at least 10 characters long')
@@ -233,9 +236,7 @@ describe('values kept', () => {
         phone: chunk(padding, 1800),
         message: 'ë'.repeat(680),
       }
-      const response = await post(urlencoded(typed))
-      expect(response.status).toBe(400)
-      const html = await response.text()
+      const html = await formSentBack(urlencoded(typed))
       expect(fieldValue(html, 'message'), `padding ${padding}`).toBe(typed.message)
       expect(html).not.toContain('\u0000')
     }

@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { startMockBackend } from '../../mocks/backend'
 import { createRateLimiter } from '../../server/rate-limit'
 import { uniqueEnquiry } from '../support/enquiry'
 import { startRedis } from '../support/redis'
 import { startServer } from '../support/stack'
+import { startedForTests } from '../support/started-for-tests'
 
-let redis: Awaited<ReturnType<typeof startRedis>>
-
-beforeAll(async () => {
-  redis = await startRedis()
-})
-afterAll(async () => {
-  await redis?.stop()
-})
+const redis = startedForTests(startRedis)
 
 describe('the enquiry rate limit', () => {
   it('is shared by every instance that uses the same Redis', async () => {
-    const options = { max: 3, windowS: 60, redisUrl: redis.url, prefix: `test:${Date.now()}:` }
+    const options = { max: 3, windowS: 60, redisUrl: redis().url, prefix: `test:${Date.now()}:` }
     const first = createRateLimiter(options)
     const second = createRateLimiter(options)
     try {
@@ -68,7 +62,7 @@ describe('the enquiry rate limit', () => {
 describe('two production instances behind one load balancer', () => {
   it('share the enquiry limit through REDIS_URL, and forward only what the limit allows', async () => {
     const backend = await startMockBackend({ quiet: true })
-    const env = { BACKEND_URL: backend.url, REDIS_URL: redis.url, CONTACT_RATE_LIMIT: '2/60' }
+    const env = { BACKEND_URL: backend.url, REDIS_URL: redis().url, CONTACT_RATE_LIMIT: '2/60' }
     const instances = [await startServer(env), await startServer(env)]
     try {
       const statuses = []

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { REQUIRED_IN_PRODUCTION } from '../../app/lib/config.server'
 import {
@@ -11,30 +11,23 @@ import {
   startStack,
   startServer,
   UNREACHABLE_URL,
-  type Stack,
 } from '../support/stack'
+import { startedForTests } from '../support/started-for-tests'
 
-let stack: Stack
-
-beforeAll(async () => {
-  stack = await startStack()
-})
-afterAll(async () => {
-  await stack?.stop()
-})
+const stack = startedForTests(() => startStack())
 
 describe('the production server', () => {
   it('answers /healthz with ok without calling the backend', async () => {
-    const before = await stack.mock.state()
-    const response = await fetch(`${stack.baseUrl}/healthz`)
+    const before = await stack().mock.state()
+    const response = await fetch(`${stack().baseUrl}/healthz`)
     expect(response.status).toBe(200)
     expect(await response.text()).toBe('ok')
-    const after = await stack.mock.state()
+    const after = await stack().mock.state()
     expect(after.postsRequests).toBe(before.postsRequests)
   })
 
   it('sets strict security headers, with a CSP that names each inline script by its hash', async () => {
-    const first = await fetch(`${stack.baseUrl}/`)
+    const first = await fetch(`${stack().baseUrl}/`)
     const csp = first.headers.get('content-security-policy') ?? ''
     expect(csp).not.toContain('nonce')
     expect(csp).toMatch(/script-src 'self'( 'sha256-[\w+/]+=*')+(;|$)/)
@@ -61,7 +54,7 @@ describe('the production server', () => {
   })
 
   it('sends the page with its module preloads and scripts held in a template until the first paint', async () => {
-    const html = await (await fetch(`${stack.baseUrl}/`)).text()
+    const html = await (await fetch(`${stack().baseUrl}/`)).text()
     const held = /<template id="held-scripts">([\s\S]*?)<\/template>/.exec(html)
     expect(held).not.toBeNull()
     const outside = html.replace(held![0], '')
@@ -78,22 +71,22 @@ describe('the production server', () => {
   })
 
   it('serves compiled assets with a one-year immutable cache', async () => {
-    const html = await (await fetch(`${stack.baseUrl}/`)).text()
+    const html = await (await fetch(`${stack().baseUrl}/`)).text()
     const asset = /(\/build\/[^"]+\.js)/.exec(html)?.[1]
     expect(asset).toBeTruthy()
-    const response = await fetch(`${stack.baseUrl}${asset}`)
+    const response = await fetch(`${stack().baseUrl}${asset}`)
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
   })
 
   it('serves other public files with a short cache', async () => {
-    const response = await fetch(`${stack.baseUrl}/favicon.svg`)
+    const response = await fetch(`${stack().baseUrl}/favicon.svg`)
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('public, max-age=3600')
   })
 
   it('compresses pages for clients that accept gzip', async () => {
-    const response = await fetch(`${stack.baseUrl}/`, {
+    const response = await fetch(`${stack().baseUrl}/`, {
       headers: { 'accept-encoding': 'gzip' },
       // Node's fetch decompresses transparently; read the raw header instead.
     })
@@ -102,7 +95,7 @@ describe('the production server', () => {
   })
 
   it('answers unknown addresses with a 404 page in the site layout', async () => {
-    const response = await fetch(`${stack.baseUrl}/no-such-page`)
+    const response = await fetch(`${stack().baseUrl}/no-such-page`)
     expect(response.status).toBe(404)
     const html = await response.text()
     expect(html).toContain('Page not found')
@@ -111,7 +104,7 @@ describe('the production server', () => {
   })
 
   it('rejects a request body over 64 KiB with 413', async () => {
-    const response = await fetch(`${stack.baseUrl}/contact`, {
+    const response = await fetch(`${stack().baseUrl}/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: `message=${'a'.repeat(70 * 1024)}`,
@@ -120,17 +113,17 @@ describe('the production server', () => {
   })
 
   it('logs one structured line per request without the query string', async () => {
-    await fetch(`${stack.baseUrl}/no-such-page?email=someone@example.com`)
+    await fetch(`${stack().baseUrl}/no-such-page?email=someone@example.com`)
     await new Promise((resolve) => setTimeout(resolve, 100))
-    const line = stack.server
-      .output()
+    const line = stack()
+      .server.output()
       .split('\n')
       .find((entry) => entry.includes('"path":"/no-such-page"'))
     expect(line).toBeTruthy()
     const entry = JSON.parse(line!)
     expect(entry).toMatchObject({ msg: 'request', method: 'GET', status: 404 })
     expect(typeof entry.durationMs).toBe('number')
-    expect(stack.server.output()).not.toContain('someone@example.com')
+    expect(stack().server.output()).not.toContain('someone@example.com')
   })
 })
 
@@ -206,8 +199,8 @@ describe('HTTP caching', () => {
   it.each(PUBLIC_PAGES)(
     '%s is public, the same for everyone, with an ETag, and 304 when it has not changed',
     async (path) => {
-      const first = await fetch(`${stack.baseUrl}${path}`)
-      const second = await fetch(`${stack.baseUrl}${path}`)
+      const first = await fetch(`${stack().baseUrl}${path}`)
+      const second = await fetch(`${stack().baseUrl}${path}`)
       expect(first.status).toBe(200)
       expect(await second.text()).toBe(await first.text())
       expect(second.headers.get('etag')).toBe(first.headers.get('etag'))
@@ -217,7 +210,7 @@ describe('HTTP caching', () => {
       )
       expect(Number(/stale-if-error=(\d+)/.exec(cacheControl)![1])).toBeGreaterThanOrEqual(86_400)
       expect(first.headers.get('set-cookie')).toBeNull()
-      const revalidated = await fetch(`${stack.baseUrl}${path}`, {
+      const revalidated = await fetch(`${stack().baseUrl}${path}`, {
         headers: revalidating(first.headers.get('etag')!),
       })
       expect(revalidated.status).toBe(304)
@@ -227,10 +220,10 @@ describe('HTTP caching', () => {
 
   it('the blog follows POSTS_CACHE_TTL_S and the 404 page keeps its caching headers', async () => {
     // s-maxage counts down while the instance keeps the page; the window stays the setting's.
-    const blog = (await fetch(`${stack.baseUrl}/blog`)).headers.get('cache-control') ?? ''
+    const blog = (await fetch(`${stack().baseUrl}/blog`)).headers.get('cache-control') ?? ''
     expect(blog).toContain('stale-while-revalidate=60,')
     expect(Number(/s-maxage=(\d+)/.exec(blog)![1])).toBeLessThanOrEqual(60)
-    const missing = await fetch(`${stack.baseUrl}/no-such-page`)
+    const missing = await fetch(`${stack().baseUrl}/no-such-page`)
     expect(missing.status).toBe(404)
     expect(missing.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=\d+/)
     expect(missing.headers.get('etag')).toBeTruthy()
@@ -240,10 +233,10 @@ describe('HTTP caching', () => {
   it.each(['/', '/contact'])(
     '%s sets the form cookie, so it is private, yet answers 304 when unchanged',
     async (path) => {
-      const first = await fetch(`${stack.baseUrl}${path}`)
+      const first = await fetch(`${stack().baseUrl}${path}`)
       expect(first.headers.get('cache-control')).toBe('private, no-cache')
       expect(first.headers.get('set-cookie')).toMatch(/^form_served_at=/)
-      const revalidated = await fetch(`${stack.baseUrl}${path}`, {
+      const revalidated = await fetch(`${stack().baseUrl}${path}`, {
         headers: revalidating(first.headers.get('etag')!),
       })
       expect(revalidated.status).toBe(304)
@@ -251,9 +244,9 @@ describe('HTTP caching', () => {
   )
 
   it('keeps the thank-you page, and every answer to a POST, out of every cache', async () => {
-    const sent = await fetch(`${stack.baseUrl}/contact?sent=1`)
+    const sent = await fetch(`${stack().baseUrl}/contact?sent=1`)
     expect(sent.headers.get('cache-control')).toBe('private, no-store')
-    const invalid = await fetch(`${stack.baseUrl}/contact`, {
+    const invalid = await fetch(`${stack().baseUrl}/contact`, {
       method: 'POST',
       body: new URLSearchParams({ firstName: '' }),
     })
@@ -269,9 +262,9 @@ function isFromPageCache(response: Response) {
 
 describe('the page cache', () => {
   it('answers a second visitor with the same page, headers and ETag, compressed as asked', async () => {
-    const first = await fetch(`${stack.baseUrl}/privacy-policy`)
+    const first = await fetch(`${stack().baseUrl}/privacy-policy`)
     const firstHtml = await first.text()
-    const again = await fetch(`${stack.baseUrl}/privacy-policy`, {
+    const again = await fetch(`${stack().baseUrl}/privacy-policy`, {
       headers: { 'accept-encoding': 'gzip' },
     })
     expect(isFromPageCache(again)).toBe(true)
@@ -282,10 +275,10 @@ describe('the page cache', () => {
     }
     // Brotli at its best quality is made off the main thread, soon after the page is kept.
     const brotli = () =>
-      fetch(`${stack.baseUrl}/privacy-policy`, { headers: { 'accept-encoding': 'br' } })
+      fetch(`${stack().baseUrl}/privacy-policy`, { headers: { 'accept-encoding': 'br' } })
     await expect.poll(async () => (await brotli()).headers.get('content-encoding')).toBe('br')
     expect(await (await brotli()).text()).toBe(firstHtml)
-    const plain = await fetch(`${stack.baseUrl}/privacy-policy`, {
+    const plain = await fetch(`${stack().baseUrl}/privacy-policy`, {
       headers: { 'accept-encoding': 'identity' },
     })
     expect(plain.headers.get('content-encoding')).toBeNull()
@@ -293,9 +286,9 @@ describe('the page cache', () => {
   })
 
   it('answers If-None-Match with 304 from the cache as from a render', async () => {
-    const page = await fetch(`${stack.baseUrl}/terms-of-service`)
+    const page = await fetch(`${stack().baseUrl}/terms-of-service`)
     const etag = page.headers.get('etag')!
-    const revalidated = await fetch(`${stack.baseUrl}/terms-of-service`, {
+    const revalidated = await fetch(`${stack().baseUrl}/terms-of-service`, {
       headers: revalidating(etag),
     })
     expect(revalidated.status).toBe(304)
@@ -304,41 +297,43 @@ describe('the page cache', () => {
   })
 
   it('never answers a visitor with a flash message from it, nor a data request', async () => {
-    await fetch(`${stack.baseUrl}/terms-of-service`)
-    const withCookie = await fetch(`${stack.baseUrl}/terms-of-service`, {
+    await fetch(`${stack().baseUrl}/terms-of-service`)
+    const withCookie = await fetch(`${stack().baseUrl}/terms-of-service`, {
       headers: { cookie: 'toast=abc' },
     })
     expect(isFromPageCache(withCookie)).toBe(false)
-    const withDataRequest = await fetch(`${stack.baseUrl}/terms-of-service?utm_source=x&_data=root`)
+    const withDataRequest = await fetch(
+      `${stack().baseUrl}/terms-of-service?utm_source=x&_data=root`,
+    )
     expect(isFromPageCache(withDataRequest)).toBe(false)
     expect(withDataRequest.headers.get('content-type')).toMatch(/json/)
   })
 
   it('serves a visitor from an ad or newsletter link the cached page', async () => {
-    await fetch(`${stack.baseUrl}/privacy-policy`)
+    await fetch(`${stack().baseUrl}/privacy-policy`)
     const fromCampaign = await fetch(
-      `${stack.baseUrl}/privacy-policy?utm_source=newsletter&utm_medium=email&gclid=abc123`,
+      `${stack().baseUrl}/privacy-policy?utm_source=newsletter&utm_medium=email&gclid=abc123`,
     )
     expect(fromCampaign.status).toBe(200)
     expect(isFromPageCache(fromCampaign)).toBe(true)
   })
 
   it('keeps no error page, except the one page for unknown addresses', async () => {
-    await fetch(`${stack.baseUrl}/blog/no-such-post`)
-    const again = await fetch(`${stack.baseUrl}/blog/no-such-post`)
+    await fetch(`${stack().baseUrl}/blog/no-such-post`)
+    const again = await fetch(`${stack().baseUrl}/blog/no-such-post`)
     expect(again.status).toBe(404)
     expect(isFromPageCache(again)).toBe(false)
-    await fetch(`${stack.baseUrl}/missing-page`)
-    const unknown = await fetch(`${stack.baseUrl}/another-missing-page`)
+    await fetch(`${stack().baseUrl}/missing-page`)
+    const unknown = await fetch(`${stack().baseUrl}/another-missing-page`)
     expect(unknown.status).toBe(404)
     expect(isFromPageCache(unknown)).toBe(true)
   })
 
   it('keeps the home page, whose form cookie is set for each visitor around it', async () => {
-    await fetch(`${stack.baseUrl}/`)
+    await fetch(`${stack().baseUrl}/`)
     const [first, second] = await Promise.all([
-      fetch(`${stack.baseUrl}/`),
-      fetch(`${stack.baseUrl}/`),
+      fetch(`${stack().baseUrl}/`),
+      fetch(`${stack().baseUrl}/`),
     ])
     expect(isFromPageCache(second)).toBe(true)
     expect(first.headers.get('set-cookie')).toMatch(
