@@ -146,6 +146,8 @@ app.use(
 app.use(
   express.static('public', {
     maxAge: '1h',
+    // No index.html: `/` is a page, and looking for one cost the home page a file lookup a request.
+    index: false,
     setHeaders: (res: express.Response) => {
       res.locals.route = 'static'
     },

@@ -37,6 +37,22 @@ describe('remixRouteLabeler', () => {
     expect(label(request(path))).toBe(expected)
   })
 
+  it('labels a path asked again the same, and by the new build’s routes once it changes', () => {
+    let current = build
+    const labelOfBuild = remixRouteLabeler(() => current)
+    expect(labelOfBuild(request('/contact'))).toBe('routes/contact')
+    expect(labelOfBuild(request('/contact'))).toBe('routes/contact')
+    const { 'routes/contact': _gone, ...rest } = routes
+    current = { routes: rest } as unknown as ServerBuild
+    expect(labelOfBuild(request('/contact'))).toBe('not-found')
+  })
+
+  it('labels every path right after a scan of more paths than it keeps', () => {
+    for (let i = 0; i < 1_500; i++) label(request(`/probe-${i}.php`))
+    expect(label(request('/blog/any-post-at-all'))).toBe('routes/blog.$slug')
+    expect(label(request('/probe-1499.php'))).toBe('not-found')
+  })
+
   it("names a data request's route only when the build has it", () => {
     expect(label(request('/contact', { _data: 'routes/contact' }))).toBe('routes/contact')
     expect(label(request('/contact', { _data: 'made-up' }))).toBe('routes/contact')

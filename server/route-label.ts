@@ -7,6 +7,12 @@ type RouteNode = Parameters<typeof matchRoutes>[0][number]
 /** The catch-all route that answers every address no other route takes. */
 const CATCH_ALL_ROUTE_ID = 'routes/$'
 export const NOT_FOUND_LABEL = 'not-found'
+/**
+ * Paths whose label is kept, the most recently labelled first to stay. The router ranks and
+ * matches every route anew on each call, a cost a page served from the page cache would
+ * otherwise pay on every request; a scanner's endless paths only turn the oldest out.
+ */
+const LABELS_KEPT = 1_000
 
 /** The build's routes as the nested tree the router matches against. */
 function routeTree(build: ServerBuild): RouteNode[] {
@@ -33,16 +39,25 @@ function routeTree(build: ServerBuild): RouteNode[] {
  * Addresses only the catch-all takes are 'not-found'.
  */
 export function remixRouteLabeler(currentBuild: () => ServerBuild) {
-  let known: { build: ServerBuild; tree: RouteNode[] } | undefined
+  let known: { build: ServerBuild; tree: RouteNode[]; labels: Map<string, string> } | undefined
 
   return function routeLabel(req: Request): string {
     const build = currentBuild()
-    if (known?.build !== build) known = { build, tree: routeTree(build) }
+    if (known?.build !== build) known = { build, tree: routeTree(build), labels: new Map() }
     // Remix's data requests name their route; only real route ids are taken as labels.
     const dataRoute = req.query._data
-    let id: string | undefined
-    if (typeof dataRoute === 'string' && dataRoute in build.routes) id = dataRoute
-    else id = matchRoutes(known.tree, req.path)?.at(-1)?.route.id
-    return id === undefined || id === CATCH_ALL_ROUTE_ID ? NOT_FOUND_LABEL : id
+    if (typeof dataRoute === 'string' && dataRoute in build.routes) return labelOf(dataRoute)
+    const { labels } = known
+    let label = labels.get(req.path)
+    if (label === undefined) {
+      label = labelOf(matchRoutes(known.tree, req.path)?.at(-1)?.route.id)
+      if (labels.size >= LABELS_KEPT) labels.delete(labels.keys().next().value!)
+    } else labels.delete(req.path)
+    labels.set(req.path, label)
+    return label
   }
+}
+
+function labelOf(routeId: string | undefined) {
+  return routeId === undefined || routeId === CATCH_ALL_ROUTE_ID ? NOT_FOUND_LABEL : routeId
 }
