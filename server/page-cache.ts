@@ -12,7 +12,6 @@ type Entry = {
   status: number
   headers: Record<string, string>
   bodies: { identity: Buffer; gzip: Buffer; br?: Buffer }
-  storedAt: number
   expiresAt: number
 }
 
@@ -108,17 +107,12 @@ export function createPageCache({
     serverMetrics.countPageCacheLookup('hit')
     res.status(entry.status)
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
-    // A shared cache in front keeps the page only for what is left of its freshness here.
-    const ageS = Math.floor((now() - entry.storedAt) / 1000)
+    // A page lives here as long as its s-maxage: a shared cache in front keeps it only for what is
+    // left, in whole seconds rounded up (never 0, which nginx takes for "do not store").
+    const leftS = Math.ceil((entry.expiresAt - now()) / 1000)
     const cacheControl = entry.headers['cache-control']
-    if (cacheControl && ageS > 0) {
-      res.setHeader(
-        'Cache-Control',
-        cacheControl.replace(
-          /s-maxage=(\d+)/,
-          (_all, maxAge) => `s-maxage=${Math.max(0, Number(maxAge) - ageS)}`,
-        ),
-      )
+    if (cacheControl) {
+      res.setHeader('Cache-Control', cacheControl.replace(/s-maxage=\d+/, `s-maxage=${leftS}`))
     }
     res.setHeader('Server-Timing', 'render;dur=0;desc="page cache"')
     res.vary('Accept-Encoding')
@@ -150,7 +144,6 @@ export function createPageCache({
       status: page.status,
       headers: page.headers,
       bodies: { identity: page.body, gzip: zlib.gzipSync(page.body) },
-      storedAt: now(),
       expiresAt: now() + lifetimeMs,
     }
     entries.set(key, entry)

@@ -91,8 +91,12 @@ export function servePages({
       if (key !== undefined && type.startsWith('text/html')) {
         // The timing was this render's; a hit says it came from the cache instead.
         const { 'server-timing': _timing, ...kept } = headers
-        const setsCookie = response.headers.has('set-cookie')
-        cache!.store(key, { status: response.status, headers: kept, body, setsCookie })
+        cache!.store(key, {
+          status: response.status,
+          headers: kept,
+          body,
+          setsCookie: response.headers.has('set-cookie'),
+        })
       }
     } catch (error) {
       next(error)
