@@ -41,6 +41,45 @@ describe('relatedPosts', () => {
     ])
   })
 
+  it('picks from a long list what ranking the whole list would', () => {
+    const categories = ['Voice Agents', 'Automation', 'GDPR', '']
+    const tagPool = ['Dental', 'Trades', 'Bookings', 'Invoices', 'Law', 'Salons']
+    // Same-day posts too, so that the list's order settles ties.
+    const many = Array.from({ length: 300 }, (_, i) =>
+      post(
+        `post-${i}`,
+        categories[(i * 7) % 4]!,
+        tagPool.filter((_, tag) => (i * (tag + 3)) % 5 === 0).join(', '),
+        28 - Math.floor(i / 12),
+      ),
+    )
+    const keyOf = (text: string) => text.toLowerCase().replace(/ /g, '-')
+    for (const target of [many[0]!, many[41]!, many[299]!]) {
+      const tags = new Set(target.tags.split(', ').filter(Boolean).map(keyOf))
+      const ranked = many
+        .map((candidate, index) => ({
+          slug: candidate.slug,
+          index,
+          publishedAt: candidate.publishedAt,
+          same: target.category !== '' && candidate.category === target.category,
+          shared: candidate.tags.split(', ').filter((tag) => tags.has(keyOf(tag))).length,
+        }))
+        .filter((entry) => entry.slug !== target.slug && (entry.same || entry.shared > 0))
+        .sort(
+          (a, b) =>
+            Number(b.same) - Number(a.same) ||
+            b.shared - a.shared ||
+            b.publishedAt.localeCompare(a.publishedAt) ||
+            a.index - b.index,
+        )
+      for (const max of [3, 10]) {
+        expect(relatedPosts(target, many, max).map((related) => related.slug)).toEqual(
+          ranked.slice(0, max).map((entry) => entry.slug),
+        )
+      }
+    }
+  })
+
   it('finds nothing for a post that shares nothing', () => {
     expect(relatedPosts(posts[7]!, posts)).toEqual([])
     expect(relatedPosts(thePost, [thePost])).toEqual([])

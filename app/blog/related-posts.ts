@@ -6,59 +6,83 @@ export const RELATED_POSTS_MAX = 3
 
 type Listed = Pick<PostSummary, 'slug' | 'category' | 'tags' | 'publishedAt'>
 
-/** Tags compared as a reader would, case and accents aside; worked out once per post of a list. */
-const tagKeysOf = new WeakMap<Listed, Set<string>>()
+/** What relating posts compares, worked out once per list: each post's category and tag keys. */
+type ListKeys = { category: string[]; tags: Array<Set<string>>; indexOf: Map<string, number> }
 
+const keysOfList = new WeakMap<readonly Listed[], ListKeys>()
+
+/** Tags compared as a reader would, case and accents aside. */
 function tagKeys(post: Listed) {
-  let keys = tagKeysOf.get(post)
+  return new Set(tagsOf(post.tags).map((tag) => categorySlug(tag) || tag))
+}
+
+function listKeys(posts: readonly Listed[]) {
+  let keys = keysOfList.get(posts)
   if (!keys) {
-    keys = new Set(tagsOf(post.tags).map((tag) => categorySlug(tag) || tag))
-    tagKeysOf.set(post, keys)
+    keys = {
+      category: posts.map((post) => categorySlug(post.category)),
+      tags: posts.map(tagKeys),
+      indexOf: new Map(posts.map((post, index) => [post.slug, index])),
+    }
+    keysOfList.set(posts, keys)
   }
   return keys
+}
+
+type Ranked<T> = { post: T; sameCategory: boolean; sharedTags: number; index: number }
+
+/** Same category first, then more shared tags, then newer, then earlier in the list. */
+function ranksBefore<T extends Listed>(a: Ranked<T>, b: Ranked<T>) {
+  const order =
+    Number(b.sameCategory) - Number(a.sameCategory) ||
+    b.sharedTags - a.sharedTags ||
+    b.post.publishedAt.localeCompare(a.post.publishedAt) ||
+    a.index - b.index
+  return order < 0
 }
 
 /**
  * Up to `max` posts related to `post`: those of its category first, then those sharing the most
  * tags, newest first among equals; never the post itself, never a post with nothing in common.
- * `posts` is the list, newest first.
+ * `posts` is the list, newest first. The list's keys are worked out on its first use and the best
+ * `max` kept in one pass, so a post's page pays a few microseconds per post of the list.
  */
 export function relatedPosts<T extends Listed>(
   post: Listed,
   posts: readonly T[],
   max = RELATED_POSTS_MAX,
 ): T[] {
-  const category = categorySlug(post.category)
-  const tags = tagKeys(post)
-  const ranked: Array<{ post: T; sameCategory: boolean; sharedTags: number; index: number }> = []
+  const keys = listKeys(posts)
+  const own = keys.indexOf.get(post.slug)
+  const category = own === undefined ? categorySlug(post.category) : keys.category[own]!
+  const tags = own === undefined ? tagKeys(post) : keys.tags[own]!
+  const best: Array<Ranked<T>> = []
   posts.forEach((candidate, index) => {
     if (candidate.slug === post.slug) return
-    const sameCategory = category !== '' && categorySlug(candidate.category) === category
+    const sameCategory = category !== '' && keys.category[index] === category
     let sharedTags = 0
-    if (tags.size > 0) for (const tag of tagKeys(candidate)) if (tags.has(tag)) sharedTags += 1
-    if (sameCategory || sharedTags > 0)
-      ranked.push({ post: candidate, sameCategory, sharedTags, index })
+    if (tags.size > 0) for (const tag of keys.tags[index]!) if (tags.has(tag)) sharedTags += 1
+    if (!sameCategory && sharedTags === 0) return
+    const ranked = { post: candidate, sameCategory, sharedTags, index }
+    if (best.length === max && !ranksBefore(ranked, best.at(-1)!)) return
+    let at = best.length
+    while (at > 0 && ranksBefore(ranked, best[at - 1]!)) at -= 1
+    best.splice(at, 0, ranked)
+    if (best.length > max) best.pop()
   })
-  ranked.sort(
-    (a, b) =>
-      Number(b.sameCategory) - Number(a.sameCategory) ||
-      b.sharedTags - a.sharedTags ||
-      b.post.publishedAt.localeCompare(a.post.publishedAt) ||
-      a.index - b.index,
-  )
-  return ranked.slice(0, max).map((entry) => entry.post)
+  return best.map((entry) => entry.post)
 }
 
 /**
  * The posts either side of `post` in the list (newest first): `previous` is the next older one,
  * `next` the next newer one; null at either end or when the post is not in the list.
  */
-export function adjacentPosts<T extends Pick<PostSummary, 'slug'>>(
+export function adjacentPosts<T extends Listed>(
   post: Pick<PostSummary, 'slug'>,
   posts: readonly T[],
 ) {
-  const index = posts.findIndex((candidate) => candidate.slug === post.slug)
-  if (index === -1) return { previous: null, next: null }
+  const index = listKeys(posts).indexOf.get(post.slug)
+  if (index === undefined) return { previous: null, next: null }
   return { previous: posts[index + 1] ?? null, next: posts[index - 1] ?? null }
 }
 
