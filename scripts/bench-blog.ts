@@ -11,6 +11,8 @@
  *   BENCH_BLOG_TIMED_REFRESHES=20   refreshes during which / is timed
  *   BENCH_BLOG_SEARCHES=50          searches by each of the ten searchers
  *   BENCH_SERVER_ROOT=/path         another checkout's build, for before-and-after figures
+ *   BENCH_BLOG_HEAP_MB=256          the server's V8 heap ceiling (--max-old-space-size); unset, V8
+ *                                   sizes it from the machine's memory and collects garbage late
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -30,6 +32,7 @@ import {
 const SIZES = (process.env.BENCH_BLOG_SIZES ?? '100,500,2000').split(',').map(Number)
 const REFRESHES = Number(process.env.BENCH_BLOG_REFRESHES ?? 50)
 const SERVER_ROOT = path.resolve(process.env.BENCH_SERVER_ROOT ?? ROOT)
+const HEAP_MB = process.env.BENCH_BLOG_HEAP_MB
 /** Refreshes whose CPU is measured (the median is shown). */
 const MEASURED_REFRESHES = 5
 /** Refreshes during which / is timed (only while each runs), pooled for the percentile. */
@@ -71,6 +74,8 @@ type Row = {
   inSitemap: number
   inPages: number
   byUrl: number
+  firstViewMs: number
+  firstViewCpuMs: number
   refreshCpuMs: number
   refreshMs: number
   homeIdle: Latencies
@@ -99,6 +104,7 @@ async function benchmark(posts: number): Promise<Row> {
       BACKEND_URL: mock.control.url,
       POSTS_CACHE_TTL_S: String(TTL_S),
       BACKEND_TIMEOUT_MS: '60000',
+      ...(HEAP_MB ? { NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}` } : {}),
     },
     { root: SERVER_ROOT },
   ).catch(async (cause: unknown) => {
@@ -122,14 +128,20 @@ async function benchmark(posts: number): Promise<Row> {
 
     const inSitemap = await postsInSitemap(server)
     const pageSlugs = await postsInPages(server)
+    // Posts are viewed once the index is built, so that their figures are theirs alone.
+    const indexBuildMs = await firstIndexBuild(indexBuilds, posts)
+    cpuBefore = cpuMs(server)
+    const viewsStarted = performance.now()
     const byUrl = await postsByUrl(server, pageSlugs)
+    // Every thread's CPU, the thread pool's compression included, per post viewed.
+    const firstViewMs = (performance.now() - viewsStarted) / pageSlugs.length
+    const firstViewCpuMs = (cpuMs(server) - cpuBefore) / pageSlugs.length
     const rssAfterWarmUpMb = rssMb(server)
     console.error(`N=${posts}: reachable ${inSitemap}/${pageSlugs.length}/${byUrl}`)
     // The sanitiser's worker thread ends once idle; what the server keeps is measured after.
     await sleep(WORKER_ENDED_WAIT_MS)
     const rssWorkerEndedMb = rssMb(server)
 
-    const indexBuildMs = await firstIndexBuild(indexBuilds, posts)
     const search = await searchLoad(server)
     const rssAfterSearchMb = rssMb(server)
     console.error(`N=${posts}: index built in ${indexBuildMs} ms, search p95 ${search.p95} ms`)
@@ -174,6 +186,8 @@ async function benchmark(posts: number): Promise<Row> {
       inSitemap,
       inPages: pageSlugs.length,
       byUrl,
+      firstViewMs,
+      firstViewCpuMs,
       refreshCpuMs: median(cpu),
       refreshMs: median(durations),
       homeIdle: latencies(idle),
@@ -435,13 +449,14 @@ function printHeader() {
     `\nProduction build (${path.relative(ROOT, SERVER_ROOT) || '.'}) on loopback against the mock ` +
       `backend's generated posts; refreshes each with one post changed; / asked by ` +
       `${HOME_VISITORS} steady visitors, timed while ${TIMED_REFRESHES} refreshes ran and in as ` +
-      `many idle windows as long. Load average at the start: ${os.loadavg()[0]!.toFixed(1)} on ` +
+      `many idle windows as long. V8 heap ceiling: ${HEAP_MB ? `${HEAP_MB} MB` : "V8's default"}. ` +
+      `Load average at the start: ${os.loadavg()[0]!.toFixed(1)} on ` +
       `${os.cpus().length} cores.\n`,
   )
   console.log(
-    '| posts | answer | backend alone | cold `/blog` (server CPU) | oldest post, first view (server CPU) | reachable: sitemap / pages / URL | CPU for a one-post refresh (median of 5) | `/` p99 idle / during refresh (max) | RSS after warm-up: sanitiser running / ended | RSS over refreshes (first → last, max) | search index build | search p50 / p95 (max), 10 searchers | first search of a query, p95 | RSS after searching |',
+    '| posts | answer | backend alone | cold `/blog` (server CPU) | oldest post, first view (server CPU) | reachable: sitemap / pages / URL | first view of each post: wall / CPU | CPU for a one-post refresh (median of 5) | `/` p99 idle / during refresh (max) | RSS after warm-up: sanitiser running / ended | RSS over refreshes (first → last, max) | search index build | search p50 / p95 (max), 10 searchers | first search of a query, p95 | RSS after searching |',
   )
-  console.log('|---:|---:|---:|---:|---:|---|---:|---|---:|---|---:|---|---:|---:|')
+  console.log('|---:|---:|---:|---:|---:|---|---:|---:|---|---:|---|---:|---|---:|---:|')
 }
 
 function printRow(row: Row) {
@@ -451,6 +466,6 @@ function printRow(row: Row) {
       : String(row.oldestPostStatus)
   const rss = row.rssOverRefreshesMb
   console.log(
-    `| ${row.posts.toLocaleString('en-GB')} | ${(row.answerBytes / 1e6).toFixed(1)} MB | ${row.backendMs} ms | ${row.coldBlogMs} ms (${row.coldBlogCpuMs} ms) | ${oldest} | ${row.inSitemap} / ${row.inPages} / ${row.byUrl} | ${row.refreshCpuMs} ms (${row.refreshMs} ms wall) | ${row.homeIdle.p99} / ${row.homeDuringRefresh.p99} ms (${row.homeDuringRefresh.max} ms; ${row.homeDuringRefresh.samples} samples) | ${row.rssAfterWarmUpMb} / ${row.rssWorkerEndedMb} MB | ${rss.first} → ${rss.last} MB, max ${rss.max} (${rss.count}) | ${row.indexBuildMs} ms | ${row.search.p50} / ${row.search.p95} ms (${row.search.max} ms; ${row.search.samples} searches) | ${row.search.firstP95} ms | ${row.rssAfterSearchMb} MB |`,
+    `| ${row.posts.toLocaleString('en-GB')} | ${(row.answerBytes / 1e6).toFixed(1)} MB | ${row.backendMs} ms | ${row.coldBlogMs} ms (${row.coldBlogCpuMs} ms) | ${oldest} | ${row.inSitemap} / ${row.inPages} / ${row.byUrl} | ${row.firstViewMs.toFixed(1)} / ${row.firstViewCpuMs.toFixed(1)} ms | ${row.refreshCpuMs} ms (${row.refreshMs} ms wall) | ${row.homeIdle.p99} / ${row.homeDuringRefresh.p99} ms (${row.homeDuringRefresh.max} ms; ${row.homeDuringRefresh.samples} samples) | ${row.rssAfterWarmUpMb} / ${row.rssWorkerEndedMb} MB | ${rss.first} → ${rss.last} MB, max ${rss.max} (${rss.count}) | ${row.indexBuildMs} ms | ${row.search.p50} / ${row.search.p95} ms (${row.search.max} ms; ${row.search.samples} searches) | ${row.search.firstP95} ms | ${row.rssAfterSearchMb} MB |`,
   )
 }
