@@ -2,6 +2,8 @@ import type { ServerBuild } from '@remix-run/node'
 import { matchRoutes } from '@remix-run/react'
 import type { Request } from 'express'
 
+import { recentlyUsed, type RecentlyUsed } from '../app/lib/recently-used'
+
 type RouteNode = Parameters<typeof matchRoutes>[0][number]
 
 /** The catch-all route that answers every address no other route takes. */
@@ -39,11 +41,13 @@ function routeTree(build: ServerBuild): RouteNode[] {
  * Addresses only the catch-all takes are 'not-found'.
  */
 export function remixRouteLabeler(currentBuild: () => ServerBuild) {
-  let known: { build: ServerBuild; tree: RouteNode[]; labels: Map<string, string> } | undefined
+  let known:
+    { build: ServerBuild; tree: RouteNode[]; labels: RecentlyUsed<string, string> } | undefined
 
   return function routeLabel(req: Request): string {
     const build = currentBuild()
-    if (known?.build !== build) known = { build, tree: routeTree(build), labels: new Map() }
+    if (known?.build !== build)
+      known = { build, tree: routeTree(build), labels: recentlyUsed(LABELS_KEPT) }
     // Remix's data requests name their route; only real route ids are taken as labels.
     const dataRoute = req.query._data
     if (typeof dataRoute === 'string' && dataRoute in build.routes) return labelOf(dataRoute)
@@ -51,9 +55,8 @@ export function remixRouteLabeler(currentBuild: () => ServerBuild) {
     let label = labels.get(req.path)
     if (label === undefined) {
       label = labelOf(matchRoutes(known.tree, req.path)?.at(-1)?.route.id)
-      if (labels.size >= LABELS_KEPT) labels.delete(labels.keys().next().value!)
-    } else labels.delete(req.path)
-    labels.set(req.path, label)
+      labels.set(req.path, label)
+    }
     return label
   }
 }

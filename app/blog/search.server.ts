@@ -1,6 +1,7 @@
 import MiniSearch, { type Query } from 'minisearch'
 
 import { log } from '../lib/log.server'
+import { recentlyUsed } from '../lib/recently-used'
 
 import type { PostSummary } from './posts.server'
 
@@ -107,7 +108,7 @@ export function createSearchIndex({ textOf }: SearchIndexOptions) {
   let caughtUp: readonly PostSummary[] | undefined
   let following: Promise<void> | undefined
   /** Results by the query's folded words, least recently used first; emptied by any change. */
-  const results = new Map<string, PostSummary[]>()
+  const results = recentlyUsed<string, PostSummary[]>(RESULTS_KEPT)
 
   function documentOf(post: PostSummary): SearchDocument {
     const { slug, title, category, tags, author } = post
@@ -203,17 +204,12 @@ export function createSearchIndex({ textOf }: SearchIndexOptions) {
       await ready()
       const key = words.join(' ')
       const kept = results.get(key)
-      if (kept) {
-        results.delete(key)
-        results.set(key, kept)
-        return kept
-      }
+      if (kept) return kept
       const found = index
         .search(queryOf(words))
         .map((result) => ({ score: result.score, post: indexed.get(String(result.id))! }))
         .sort((a, b) => b.score - a.score || b.post.publishedAt.localeCompare(a.post.publishedAt))
         .map((result) => result.post)
-      if (results.size >= RESULTS_KEPT) results.delete(results.keys().next().value!)
       results.set(key, found)
       return found
     },
