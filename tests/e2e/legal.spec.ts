@@ -269,12 +269,14 @@ test.describe('header on the legal pages, JavaScript on', () => {
         .getByRole('link', { name: label })
         .click()
       await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/')
-      // The home page opens at the top; the scroll to the section starts 100 ms after it renders.
-      await page.waitForFunction(() => window.scrollY > 0)
+      // The home page opens at the top and the scroll to the section starts 100 ms after it
+      // renders: the section is waited for until it arrives, then until the scroll is over. (A
+      // wait for any scroll at all could end on the legal page's own, before the home page's.)
+      const sectionTop = () =>
+        page.locator(`#${sectionId}`).evaluate((element) => element.getBoundingClientRect().top)
+      await expect.poll(sectionTop).toBeLessThan(150)
       await waitForScrollToSettle(page)
-      const top = await page
-        .locator(`#${sectionId}`)
-        .evaluate((element) => element.getBoundingClientRect().top)
+      const top = await sectionTop()
       // At the top of the viewport, below the fixed header, allowing for scroll padding.
       expect(top).toBeGreaterThanOrEqual(0)
       expect(top).toBeLessThan(150)
