@@ -20,6 +20,11 @@ const BOUNDARIES = [
     from: ['./app/routes', './app/components', ...FLOWS.map((flow) => `./app/${flow}`)],
     message: 'app/lib holds only what several flows share: it imports no flow, component or route.',
   },
+  {
+    target: './app/images',
+    from: ['./app/routes', './app/components', ...FLOWS.map((flow) => `./app/${flow}`)],
+    message: 'app/images makes post images for the blog: it imports no flow, component or route.',
+  },
   ...FLOWS.map((flow) => ({
     target: `./app/${flow}`,
     from: FLOWS.filter((other) => other !== flow).map((other) => `./app/${other}`),

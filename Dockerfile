@@ -27,6 +27,15 @@ RUN npm run build
 
 FROM base AS runtime
 ENV PORT=3000 HOST=0.0.0.0
+# Post images are made by sharp (its prebuilt libvips came with npm ci). Its docs advise jemalloc
+# on glibc: the default allocator fragments under libvips' many small allocations in threads.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends libjemalloc2 \
+  && rm -rf /var/lib/apt/lists/* \
+  && ln -s "/usr/lib/$(uname -m)-linux-gnu/libjemalloc.so.2" /usr/local/lib/libjemalloc.so.2
+# libuv's pool (4 threads) is shared by sharp, zlib and DNS: the app makes one image at a time,
+# so three stay for pages. docs/decisions/017-post-images.md has the figures.
+ENV LD_PRELOAD=/usr/local/lib/libjemalloc.so.2 UV_THREADPOOL_SIZE=4
 # Owned by root and run as node: the server can read its code but never rewrite it.
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./package.json

@@ -10,6 +10,8 @@ command -v haproxy >/dev/null 2>&1 || [ -x /usr/sbin/haproxy ] || need+=(haproxy
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx-light)
 # The W3C Nu Html Checker (npm vnu-jar) runs on Java.
 command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
+# The Docker image runs sharp under jemalloc; the production replay does too.
+[ -e /usr/lib/x86_64-linux-gnu/libjemalloc.so.2 ] || [ -e /usr/lib/aarch64-linux-gnu/libjemalloc.so.2 ] || need+=(libjemalloc2)
 # Pages are measured as they render: without fonts, text has no width.
 [ -d /usr/share/fonts/truetype/dejavu ] || need+=(fonts-dejavu-core)
 [ -d /usr/share/fonts/truetype/liberation ] || need+=(fonts-liberation)

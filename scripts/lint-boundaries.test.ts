@@ -45,6 +45,7 @@ describe('the lint refuses an import across a boundary', () => {
     ['app/lib/x.ts', "import { getPosts } from '~/blog/posts.server'", 'app/lib holds only'],
     ['app/blog/x.ts', "import { spamReason } from '~/enquiry/spam.server'", 'own home'],
     ['app/consent/x.ts', "import { BLOG_COPY } from '~/blog/copy'", 'own home'],
+    ['app/images/x.ts', "import { getPosts } from '~/blog/posts.server'", 'post images'],
     [
       'app/components/x.tsx',
       "import { loader } from '~/routes/blog._index'",
@@ -69,6 +70,7 @@ describe('the lint refuses an import across a boundary', () => {
     ['server/x.ts', "import { log } from '../app/lib/log.server'"],
     ['app/blog/x.ts', "import { log } from '~/lib/log.server'"],
     ['app/routes/x.tsx', "import { getPosts } from '~/blog/posts.server'"],
+    ['app/blog/x.ts', "import { siteImage } from '~/images/sources.server'"],
     ['app/blog/x.test.ts', "import { hostilePosts } from '../../mocks/fixtures/posts'"],
   ])('and lets %s take %s', async (file, code) => {
     expect(

@@ -38,7 +38,8 @@ export async function heapAfterGcMb() {
 
 export const SOAK_OPTIONS = {
   siteUrl: 'https://www.example.com',
-  resolveImageSrc: (src: string) => src,
+  resolveImage: (src: string) => ({ url: src }),
+  resolveMedia: (src: string) => src,
 }
 
 /** Sanitises `count` posts from `first` on, with a turn of the event loop after each, as requests give. */

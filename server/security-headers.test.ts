@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { analyticsOrigins } from './security-headers'
+import { analyticsOrigins, contentSecurityPolicy } from './security-headers'
 
 describe('analyticsOrigins', () => {
   it('adds nothing without analytics', () => {
@@ -36,5 +36,16 @@ describe('analyticsOrigins', () => {
         transportUrl: 'https://m.a.example',
       }),
     ).toEqual({ script: ['https://m.a.example'], connect: ['https://m.a.example'] })
+  })
+})
+
+describe('contentSecurityPolicy', () => {
+  it("lets posts' players load the site's /media/ and https: only", () => {
+    const policy = contentSecurityPolicy({
+      siteUrl: 'https://www.brightwell.example',
+      isProduction: true,
+      analytics: null,
+    })()
+    expect(policy.split(';')).toContain("media-src 'self' https:")
   })
 })

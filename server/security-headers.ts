@@ -59,6 +59,8 @@ export function contentSecurityPolicy({
     // React's style props and react-toastify's injected stylesheet need inline styles.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'https:'],
+    // Players in posts: the backend's audio through /media/, and https: audio and video.
+    'media-src': ["'self'", 'https:'],
     'font-src': ["'self'"],
     'connect-src': [
       "'self'",

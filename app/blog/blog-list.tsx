@@ -8,7 +8,10 @@ import { BLOG_PATH } from '~/blog/seo'
 
 import { PostCard } from './post-card'
 
-/** Cards in the first row load at once; the rest wait until they scroll near. */
+/**
+ * Cards in the first row load at once, the first before anything else (a phone's largest paint);
+ * the rest wait until they scroll near.
+ */
 const EAGER_CARDS = 3
 
 /** The page's heading and intro; what follows them (the search, the categories) comes as children. */
@@ -69,7 +72,10 @@ export function PostGrid({ posts }: { posts: PostCardData[] }) {
     <ul className="grid grid-cols-1 gap-8 sm:grid-cols-2 lg:grid-cols-3">
       {posts.map((post, index) => (
         <li key={post.slug} className="flex">
-          <PostCard post={post} eager={index < EAGER_CARDS} />
+          <PostCard
+            post={post}
+            priority={index === 0 ? 'high' : index < EAGER_CARDS ? 'eager' : 'lazy'}
+          />
         </li>
       ))}
     </ul>

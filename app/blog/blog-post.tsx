@@ -48,7 +48,7 @@ export function BlogPost({ post, jsonLd }: { post: PostView; jsonLd: string }) {
         </dl>
       </header>
 
-      <PostImage src={post.image} eager className="mt-10 rounded-2xl" />
+      <PostImage image={post.image} drawnAs="post" priority="high" className="mt-10 rounded-2xl" />
 
       <div
         className="prose prose-slate mx-auto mt-10 break-words max-w-3xl prose-headings:tracking-tight prose-a:text-indigo-700 prose-img:rounded-xl"

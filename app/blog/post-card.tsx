@@ -5,13 +5,13 @@ import type { PostCard as PostCardData } from '~/blog/posts.server'
 import { postPath } from '~/blog/seo'
 
 import { CategoryLabel } from './category-label'
-import { PostImage } from './post-image'
+import { PostImage, type ImagePriority } from './post-image'
 
 /** One post in the blog grid. The whole card is clickable through its 'Read More →' link. */
-export function PostCard({ post, eager }: { post: PostCardData; eager: boolean }) {
+export function PostCard({ post, priority }: { post: PostCardData; priority: ImagePriority }) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow focus-within:shadow-lg hover:shadow-lg motion-reduce:transition-none">
-      <PostImage src={post.image} eager={eager} />
+      <PostImage image={post.image} drawnAs="card" priority={priority} />
       <div className="flex flex-1 flex-col p-6">
         <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
           {/* Above the card's stretched link, so that it leads to its own page. */}

@@ -22,7 +22,11 @@ function storeAnswering(...answers: Answer[]) {
 
 /** The sanitiser, run here on the test's own thread instead of the worker. */
 const sanitizeHere = async (dirty: string): Promise<string | null> =>
-  sanitizeHtml(dirty, { siteUrl: SITE_URL, resolveImageSrc: (src) => src })
+  sanitizeHtml(dirty, {
+    siteUrl: SITE_URL,
+    resolveImage: (src) => ({ url: src }),
+    resolveMedia: (src) => src,
+  })
 
 function storeWith(
   {
@@ -38,7 +42,7 @@ function storeWith(
     fetchPostList,
     ttlMs: TTL_MS,
     siteUrl: SITE_URL,
-    backendUrl: BACKEND_URL,
+    images: { backendUrl: BACKEND_URL, imageHosts: [], keys: ['test-signing-key'] },
     now: () => clock,
     sanitize: (dirty) => {
       sanitized.push(dirty)
@@ -110,7 +114,7 @@ describe('the post list', () => {
       publishedAt: '2025-03-10T09:30:00.000Z',
       postWords: 484,
       wordCountLabel: '484 words',
-      image: '/media/restaurant-ai-phone-bookings.svg',
+      image: { url: '/media/restaurant-ai-phone-bookings.svg' },
     })
     const guide = posts.find((post) => post.slug === 'ai-chatbots-small-business-guide')!
     expect(guide.wordCountLabel).toBe('1,453 words')
@@ -171,7 +175,7 @@ describe('the post list', () => {
     expect(bySlug('measuring-roi-of-ai-automation').postDate).toBe('March 31, 2025')
   })
 
-  it('uses the placeholder for a post without an image and proxies relative ones', async () => {
+  it('uses the placeholder for a post without an image and signs the backend’s media', async () => {
     const { store } = storeAnswering(
       list([
         { ...fixturePosts[0]!, slug: 'a', image_url: null },
@@ -187,8 +191,8 @@ describe('the post list', () => {
     expect(images).toEqual({
       a: null,
       b: null,
-      c: 'https://cdn.example.com/c.jpg',
-      d: '/media/d.png',
+      c: { url: 'https://cdn.example.com/c.jpg' },
+      d: { token: expect.stringMatching(/^[\w-]+\.[\w-]{22}$/) as unknown },
       e: null,
       f: null,
     })

@@ -3,6 +3,8 @@ import zlib from 'node:zlib'
 
 import { z } from 'zod'
 
+import type { SiteImage } from '~/images/image-set'
+import { imageRules, siteImage, type ImageRules } from '~/images/sources.server'
 import type { BackendResult } from '~/lib/backend.server'
 import { getBackendResponse } from '~/lib/backend.server'
 import { getConfig } from '~/lib/config.server'
@@ -14,7 +16,6 @@ import { metrics } from '~/lib/metrics.server'
 import { createCachedResource, type LoadResult } from './cached-resource.server'
 import { textOfHtml } from './html-text.server'
 import { readJsonArray, type ArrayReadFailure } from './json-array-stream.server'
-import { siteImageUrl } from './media.server'
 import { defaultSanitizer } from './sanitizer.server'
 import { createSearchIndex } from './search.server'
 
@@ -84,8 +85,8 @@ export type PostSummary = {
   postWords: number
   /** '1,250 words' */
   wordCountLabel: string
-  /** '/media/…' through this site, an https: URL elsewhere, or null for the placeholder. */
-  image: string | null
+  /** Variants made by this site, an https: URL elsewhere, or null for the placeholder. */
+  image: SiteImage | null
 }
 
 /** A post as its own page shows it. */
@@ -174,7 +175,8 @@ export type PostStoreOptions = {
   fetchPostList: () => Promise<BackendResult<Response>>
   ttlMs: number
   siteUrl: string
-  backendUrl: string
+  /** which post images the site makes variants of, and how it signs them */
+  images: ImageRules
   now?: () => number
   maxListBytes?: number
   /**
@@ -197,10 +199,10 @@ export function createPostStore({
   fetchPostList,
   ttlMs,
   siteUrl,
-  backendUrl,
+  images,
   now,
   maxListBytes = MAX_LIST_BYTES,
-  sanitize = (dirty) => defaultSanitizer().sanitize({ dirty, siteUrl, backendUrl }),
+  sanitize = (dirty) => defaultSanitizer().sanitize({ dirty, siteUrl, images }),
 }: PostStoreOptions) {
   /** Each summary's content, without putting the content where a loader could send it. */
   const contentOf = new WeakMap<PostSummary, PostContent>()
@@ -309,7 +311,7 @@ export function createPostStore({
       postDate: formatPostDate(publishedAt),
       postWords: entry.post_words,
       wordCountLabel: formatWordCount(entry.post_words),
-      image: siteImageUrl(entry.image_url, backendUrl),
+      image: siteImage(entry.image_url, images),
     }
     const hash = createHash('sha256').update(entry.content).digest('base64url')
     const content = list.peek()?.contents.get(hash) ?? { hash, source: entry.content }
@@ -498,10 +500,10 @@ function store() {
   if (!defaultStore) {
     const config = getConfig()
     defaultStore = createPostStore({
-      fetchPostList: () => getBackendResponse(POSTS_PATH, 'application/json'),
+      fetchPostList: () => getBackendResponse(POSTS_PATH, { accept: 'application/json' }),
       ttlMs: config.postsCacheTtlS * 1000,
       siteUrl: config.siteUrl,
-      backendUrl: config.backendUrl,
+      images: imageRules(),
     })
   }
   return defaultStore

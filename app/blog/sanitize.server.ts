@@ -1,8 +1,14 @@
 import { addHook, clearWindow, removeAllHooks, sanitize } from 'isomorphic-dompurify'
 
+import { IMAGE_SIZES, imageSources, type SiteImage } from '~/images/image-set'
 import { log } from '~/lib/log.server'
 
-import { ALLOWED_ATTR, ALLOWED_TAGS, DROPPED_WITH_CONTENT } from './sanitize-rules.server'
+import {
+  ALLOWED_ATTR,
+  ALLOWED_TAGS,
+  DROPPED_WITH_CONTENT,
+  MEDIA_TAGS,
+} from './sanitize-rules.server'
 
 /**
  * DOMPurify on jsdom. The server runs it in a worker thread (sanitize-worker.server.ts), so the
@@ -12,14 +18,29 @@ import { ALLOWED_ATTR, ALLOWED_TAGS, DROPPED_WITH_CONTENT } from './sanitize-rul
 export type SanitizeOptions = {
   /** The site's own origin: links elsewhere open safely in a new tab. */
   siteUrl: string
-  /** Where an image in the content is loaded from, or null to drop the image. */
-  resolveImageSrc: (src: string) => string | null
+  /** How an image in the content is shown (see images/image-set.ts), or null to drop the image. */
+  resolveImage: (src: string) => SiteImage | null
+  /** Where a player's source loads from: the backend's media as `/media/…`, `https:` as given, or null. */
+  resolveMedia: (src: string) => string | null
 }
 
 /** Relative URLs and these schemes only: no javascript:, vbscript:, data: or file: links. */
 const ALLOWED_URI = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i
 /** Raster images only: an inline SVG document is a script host. */
 const SAFE_DATA_IMAGE = /^data:image\/(?:png|gif|jpeg|webp|avif);/i
+/** Players whose frames become links to their video, by the frame's host and path. */
+const VIDEO_SITES = [
+  {
+    name: 'YouTube',
+    player: /^(?:(?:www\.)?youtube(?:-nocookie)?\.com\/embed|youtu\.be)\/([\w-]{6,20})$/,
+    page: 'https://www.youtube.com/watch?v=',
+  },
+  {
+    name: 'Vimeo',
+    player: /^(?:player\.vimeo\.com\/video|vimeo\.com)\/(\d{1,20})$/,
+    page: 'https://vimeo.com/',
+  },
+]
 
 /**
  * The shared jsdom window keeps what it parsed until it is replaced (which takes about 13 ms):
@@ -46,7 +67,7 @@ export function sanitizeHtml(dirty: string, options: SanitizeOptions): string {
 export function sanitizeDocument(dirty: string, options: SanitizeOptions): string {
   installHooks(options)
   try {
-    return sanitizeOne(dirty)
+    return sanitizeOne(dirty, options)
   } finally {
     removeAllHooks()
     scheduleWindowRelease()
@@ -69,10 +90,10 @@ function releaseWindow() {
   clearWindow()
 }
 
-function sanitizeOne(dirty: string): string {
+function sanitizeOne(dirty: string, { resolveImage, resolveMedia }: SanitizeOptions): string {
   // RETURN_DOM gives the sanitised <body>, typed as a plain Node.
   const body = sanitize(dirty, {
-    ALLOWED_TAGS,
+    ALLOWED_TAGS: [...ALLOWED_TAGS, ...MEDIA_TAGS],
     ALLOWED_ATTR,
     ALLOWED_URI_REGEXP: ALLOWED_URI,
     ADD_FORBID_CONTENTS: DROPPED_WITH_CONTENT,
@@ -82,7 +103,15 @@ function sanitizeOne(dirty: string): string {
   }) as HTMLElement | null
   // A document made of a frameset has no body at all.
   if (!body) return ''
-  for (const image of Array.from(body.querySelectorAll('img:not([src])'))) image.remove()
+  // What follows adds markup of ours, so it is done once DOMPurify is through.
+  for (const player of Array.from(body.querySelectorAll('audio, video'))) {
+    keepPlayer(player, resolveMedia)
+  }
+  // A source means something only in a player: the content's own <picture> is not kept.
+  for (const source of Array.from(body.querySelectorAll('source'))) {
+    if (!source.parentElement?.matches('audio, video')) source.remove()
+  }
+  for (const image of Array.from(body.querySelectorAll('img'))) showImage(image, resolveImage)
   // A link whose target was unsafe stays as its text, not as a link that goes nowhere.
   for (const link of Array.from(body.querySelectorAll('a:not([href])'))) {
     link.replaceWith(...Array.from(link.childNodes))
@@ -90,13 +119,103 @@ function sanitizeOne(dirty: string): string {
   return body.innerHTML
 }
 
-function installHooks({ siteUrl, resolveImageSrc }: SanitizeOptions) {
+/** An image as the page shows it: the site's variants in a <picture>, or an address as given. */
+function showImage(image: HTMLImageElement, resolveImage: SanitizeOptions['resolveImage']) {
+  const src = image.getAttribute('src') ?? ''
+  const shown = SAFE_DATA_IMAGE.test(src) ? { url: src } : src && resolveImage(src)
+  if (!shown) return image.remove()
+  if ('url' in shown) image.setAttribute('src', shown.url)
+  else {
+    const { sources, srcSet, src: jpeg } = imageSources(shown.token, 'full')
+    const picture = image.ownerDocument.createElement('picture')
+    for (const { type, srcSet: srcset } of sources) {
+      const source = image.ownerDocument.createElement('source')
+      picture.append(setOnly(source, { type, srcset, sizes: IMAGE_SIZES.content }))
+    }
+    image.replaceWith(picture)
+    picture.append(image)
+    image.setAttribute('src', jpeg)
+    image.setAttribute('srcset', srcSet)
+    image.setAttribute('sizes', IMAGE_SIZES.content)
+  }
+  image.setAttribute('loading', 'lazy')
+  image.setAttribute('decoding', 'async')
+}
+
+/**
+ * A player with only the sources it may load, loading nothing until asked and never playing by
+ * itself; without any such source it goes, its content with it.
+ */
+function keepPlayer(player: Element, resolveMedia: SanitizeOptions['resolveMedia']) {
+  const audio = player.tagName === 'AUDIO'
+  const accept = (src: string | null) => (src ? playerSource(src, audio, resolveMedia) : null)
+  let playable = false
+  for (const source of Array.from(player.children).filter((child) => child.tagName === 'SOURCE')) {
+    const src = accept(source.getAttribute('src'))
+    if (src) setOnly(source, { src, type: source.getAttribute('type') })
+    else source.remove()
+    playable ||= Boolean(src)
+  }
+  const src = accept(player.getAttribute('src'))
+  if (src || playable) setOnly(player, { controls: '', preload: 'none', src })
+  else player.remove()
+}
+
+/** Audio may come from the backend's media (the site passes no video); either from `https:`. */
+function playerSource(src: string, audio: boolean, resolveMedia: SanitizeOptions['resolveMedia']) {
+  const url = resolveMedia(src)
+  if (url?.startsWith('/')) return audio ? url : null
+  // Given in full: a relative address would be one on the backend.
+  return url && httpsUrl(src) ? url : null
+}
+
+/**
+ * The link a YouTube or Vimeo frame becomes, or null for any other frame. Where a link cannot go
+ * (in a link) or a paragraph cannot (in a paragraph), the page would change when parsed again.
+ */
+function videoLink(frame: Element): Element | null {
+  const url = httpsUrl(frame.getAttribute('src') ?? '')
+  const path = url ? `${url.host}${url.pathname}` : ''
+  for (const { name, player, page } of VIDEO_SITES) {
+    const id = player.exec(path)?.[1]
+    if (!id || frame.closest('a')) continue
+    const document = frame.ownerDocument
+    const link = document.createElement('a')
+    link.setAttribute('href', `${page}${id}`)
+    const title = frame.getAttribute('title')?.trim()
+    link.textContent = title ? `Watch “${title}” on ${name}` : `Watch the video on ${name}`
+    if (frame.closest('p')) return link
+    const paragraph = document.createElement('p')
+    paragraph.append(link)
+    return paragraph
+  }
+  return null
+}
+
+/** Gives an element exactly these attributes, in this order (null: left out). */
+function setOnly<T extends Element>(element: T, attributes: Record<string, string | null>): T {
+  for (const name of element.getAttributeNames()) element.removeAttribute(name)
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value !== null) element.setAttribute(name, value)
+  }
+  return element
+}
+
+function installHooks({ siteUrl }: SanitizeOptions) {
   const siteOrigin = new URL(siteUrl).origin
   removeAllHooks()
-  addHook('uponSanitizeAttribute', (_node, data) => {
+  addHook('uponSanitizeElement', (node) => {
+    // An HTML frame (an SVG element of that name keeps its lower case). The link goes in after
+    // it, so DOMPurify sanitises it next like any of the post's links.
+    const link = node.nodeName === 'IFRAME' ? videoLink(node as Element) : null
+    if (link) (node as Element).after(link)
+  })
+  addHook('uponSanitizeAttribute', (node, data) => {
     if (data.attrName === 'src' && /^\s*data:/i.test(data.attrValue)) {
       data.keepAttr = SAFE_DATA_IMAGE.test(data.attrValue.trim())
     }
+    // The format of a player's source; nowhere else is it needed.
+    if (data.attrName === 'type') data.keepAttr = node.nodeName === 'SOURCE'
   })
   addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A' && node.hasAttribute('href')) {
@@ -105,15 +224,17 @@ function installHooks({ siteUrl, resolveImageSrc }: SanitizeOptions) {
         node.setAttribute('rel', 'noopener noreferrer')
       }
     }
-    if (node.tagName === 'IMG') {
-      const src = node.getAttribute('src') ?? ''
-      const resolved = SAFE_DATA_IMAGE.test(src) ? src : src && resolveImageSrc(src)
-      if (resolved) node.setAttribute('src', resolved)
-      else node.removeAttribute('src')
-      node.setAttribute('loading', 'lazy')
-      node.setAttribute('decoding', 'async')
-    }
   })
+}
+
+/** `src` as an absolute `https:` URL, or null. */
+function httpsUrl(src: string) {
+  try {
+    const url = new URL(src)
+    return url.protocol === 'https:' ? url : null
+  } catch {
+    return null
+  }
 }
 
 function isOtherSite(href: string, siteOrigin: string) {

@@ -8,7 +8,10 @@ import { createSanitizer, type Sanitizer } from './sanitizer.server'
 
 /** The worker's TypeScript source, run through tsx as `npm run build` would bundle it. */
 const WORKER = path.resolve(import.meta.dirname, '../../tests/support/failing-sanitize-worker.ts')
-const TASK = { siteUrl: 'https://www.brightwell.example', backendUrl: 'http://backend.internal' }
+const TASK = {
+  siteUrl: 'https://www.brightwell.example',
+  images: { backendUrl: 'http://backend.internal', imageHosts: [], keys: ['test-image-key'] },
+}
 /** Starting a worker through tsx compiles it and loads jsdom: seconds on a busy machine. */
 const START_TIMEOUT_MS = 60_000
 
@@ -50,6 +53,14 @@ describe('the post sanitiser', () => {
     expect(sanitizer!.threads()).toBe(1)
     await expect.poll(() => sanitizer!.threads(), { timeout: 5_000 }).toBe(0)
     expect(await sanitize('<p>again</p><script>x()</script>')).toBe('<p>again</p>')
+    // Images and players are resolved in the worker by the task's rules.
+    const media = await sanitize(
+      '<img src="/media/a.png" alt="A"><audio src="/media/a.mp3"></audio>',
+    )
+    expect(media).toMatch(
+      /^<picture><source type="image\/avif" srcset="\/images\/[\w-]+\.[\w-]+\/full-400\.avif /,
+    )
+    expect(media).toContain('<audio controls="" preload="none" src="/media/a.mp3"></audio>')
   }, 120_000)
 
   it('shows a post without content when the worker crashes, and starts a new one for the next', async () => {

@@ -2,11 +2,12 @@ import path from 'node:path'
 
 import { Piscina } from 'piscina'
 
+import type { ImageRules } from '~/images/sources.server'
 import { log } from '~/lib/log.server'
 import { metrics } from '~/lib/metrics.server'
 
-/** One post's content to sanitise, and what image addresses are resolved against. */
-export type SanitizeTask = { dirty: string; siteUrl: string; backendUrl: string }
+/** One post's content to sanitise, and what its images and media are resolved against. */
+export type SanitizeTask = { dirty: string; siteUrl: string; images: ImageRules }
 
 /** What the worker answers for one post. */
 export type SanitizeOutcome =
@@ -128,7 +129,11 @@ export function createSanitizer({
       const started = startPool()
       pool = started
       await started
-        .run({ dirty: '', siteUrl: 'http://localhost', backendUrl: 'http://localhost' })
+        .run({
+          dirty: '',
+          siteUrl: 'http://localhost',
+          images: { backendUrl: 'http://localhost', imageHosts: [], keys: ['warm-up'] },
+        })
         .catch((cause: unknown) => replacePool(started, cause))
     },
 

@@ -22,7 +22,7 @@ const post: Post = {
   postDate: 'March 10, 2025',
   postWords: 1,
   wordCountLabel: '1 word',
-  image: '/media/a-post.svg',
+  image: { url: '/media/a-post.svg' },
 }
 
 type Graph = { '@graph': Array<Record<string, unknown> & { '@type': string }> }

@@ -1,5 +1,6 @@
 import { BLOG_COPY } from '~/blog/copy'
 import { COMPANY } from '~/content/company'
+import { previewImage } from '~/images/image-set'
 import { absoluteUrl, SOCIAL_CARD } from '~/lib/meta'
 import { breadcrumbList, jsonLdGraph } from '~/lib/structured-data'
 
@@ -43,7 +44,7 @@ export function blogPostingJsonLd(post: Post, siteUrl: string) {
     description: post.teaser,
     url,
     mainEntityOfPage: url,
-    image: [absoluteUrl(siteUrl, post.image ?? SOCIAL_CARD.url)],
+    image: [absoluteUrl(siteUrl, post.image ? previewImage(post.image).url : SOCIAL_CARD.url)],
     datePublished: post.publishedAt,
     ...(post.updatedAt ? { dateModified: post.updatedAt } : {}),
     author: post.author ? [{ '@type': 'Person', name: post.author }] : [company],

@@ -92,7 +92,7 @@ function describe(cause: unknown) {
  */
 export function getBackendResponse(
   path: string,
-  accept?: string,
+  headers: Record<string, string> = {},
 ): Promise<BackendResult<Response>> {
-  return callBackend(path, { method: 'GET', headers: accept ? { accept } : {} })
+  return callBackend(path, { method: 'GET', headers })
 }

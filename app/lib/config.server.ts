@@ -31,6 +31,10 @@ const httpUrl = (name: string) =>
     .refine((value) => /^https?:\/\//.test(value), `${name} must be an absolute http(s) URL`)
     .transform((value) => value.replace(/\/+$/, ''))
 
+/** A DNS name of two labels or more: no scheme, port, path or IP literal. */
+const HOST_NAME =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/
+
 const wholeNumber = (name: string, min: number, max: number) =>
   z
     .string()
@@ -84,6 +88,16 @@ const rawSchema = z.object({
   ),
   ANALYTICS_ID: optionalString,
   ANALYTICS_SCRIPT_URL: optionalString.pipe(httpUrl('ANALYTICS_SCRIPT_URL').optional()),
+  IMAGE_HOSTS: optionalString.pipe(
+    z
+      .string()
+      .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()))
+      .refine(
+        (hosts) => hosts.every((host) => HOST_NAME.test(host)),
+        'IMAGE_HOSTS must be host names separated by commas, such as images.example.com',
+      )
+      .optional(),
+  ),
 })
 
 /**
@@ -156,6 +170,8 @@ export type Config = {
   metricsPort: number
   /** null when ANALYTICS=none */
   analytics: AnalyticsSettings | null
+  /** hosts besides the backend whose `https:` images the site may fetch and resize */
+  imageHosts: string[]
 }
 
 export class ConfigError extends Error {
@@ -219,6 +235,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     redisUrl: raw.REDIS_URL,
     metricsPort,
     analytics,
+    imageHosts: raw.IMAGE_HOSTS ?? [],
   }
 }
 

@@ -17,6 +17,7 @@ import { postPath, rssAlternateLink } from '~/blog/seo'
 import { blogPostingJsonLd } from '~/blog/structured-data.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { COMPANY } from '~/content/company'
+import { previewImage } from '~/images/image-set'
 import { getConfig } from '~/lib/config.server'
 import { CACHE_CONTROL, loaderOrErrorHeaders, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
@@ -44,8 +45,8 @@ export const meta: MetaFunction<typeof loader, RootLoaders> = ({ data, matches, 
       path: postPath(post.slug),
       title: `${post.title} | ${COMPANY.name}`,
       description: post.teaser,
-      // The backend's image, whose size nobody here knows; the site's card when there is none.
-      image: post.image ? { url: post.image, alt: post.title } : undefined,
+      // The post's image as a 1200×630 JPEG where the site makes it; the site's card without one.
+      image: post.image ? { ...previewImage(post.image), alt: post.title } : undefined,
       type: 'article',
     }),
     { property: 'article:published_time', content: post.publishedAt },

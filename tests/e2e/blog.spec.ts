@@ -297,8 +297,9 @@ test('no payload of the XSS list runs once sanitised, even on a page without a C
   const sanitised = Object.values(xssPayloads).map((payload) =>
     sanitizeHtml(payload, {
       siteUrl: 'https://www.brightwell.example',
-      resolveImageSrc: (src) =>
-        src.startsWith('/') ? `https://www.brightwell.example${src}` : null,
+      resolveImage: (src) =>
+        src.startsWith('/') ? { url: `https://www.brightwell.example${src}` } : null,
+      resolveMedia: (src) => (src.startsWith('/') ? `https://www.brightwell.example${src}` : null),
     }),
   )
   const dialogs: string[] = []

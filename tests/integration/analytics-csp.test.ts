@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startServer, UNREACHABLE_URL, type RunningServer } from '../support/stack'
 
 const POLICY_WITHOUT_ANALYTICS =
-  "default-src 'self';script-src 'self' HASHES;script-src-attr 'none';style-src 'self' 'unsafe-inline';img-src 'self' data: https:;font-src 'self';connect-src 'self';form-action 'self';frame-ancestors 'none';frame-src 'none';object-src 'none';base-uri 'self';manifest-src 'self'"
+  "default-src 'self';script-src 'self' HASHES;script-src-attr 'none';style-src 'self' 'unsafe-inline';img-src 'self' data: https:;media-src 'self' https:;font-src 'self';connect-src 'self';form-action 'self';frame-ancestors 'none';frame-src 'none';object-src 'none';base-uri 'self';manifest-src 'self'"
 
 const servers: RunningServer[] = []
 afterAll(async () => {

@@ -16,6 +16,8 @@ import { productionEnv, ROOT, spawnListening } from '../support/stack'
 
 type RuntimeStage = {
   copies: Array<{ from: string; source: string; target: string }>
+  /** the runtime stage's ENV settings */
+  env: Record<string, string>
   cmd: string[]
   healthcheck: string[]
   /** the prod-deps stage's install, one shell command per step */
@@ -38,10 +40,27 @@ function readRuntimeStage(): RuntimeStage {
       target: match[3]!,
     }),
   )
+  const env = Object.fromEntries(
+    [...last.matchAll(/^ENV (.*)$/gm)].flatMap((match) =>
+      match[1]!.split(/\s+/).map((pair) => pair.split('=') as [string, string]),
+    ),
+  )
   const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(last)![1]!) as string[]
   const healthcheck = JSON.parse(/^HEALTHCHECK .*? CMD (\[.*\])$/m.exec(last)![1]!) as string[]
-  return { copies, cmd, healthcheck, install }
+  return { copies, env, cmd, healthcheck, install }
 }
+
+/**
+ * The image's jemalloc, or the same Debian package's file on this machine (the image links it
+ * under /usr/local/lib for any CPU; the test tools install the package).
+ */
+function hostLibrary(imagePath: string | undefined) {
+  if (!imagePath || fs.existsSync(imagePath)) return imagePath ?? ''
+  return `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/${path.basename(imagePath)}`
+}
+
+/** A fixture post whose image is a camera photo, so its page offers variants. */
+const CAMERA_POST = 'ai-voice-agents-for-tradespeople'
 
 const stage = readRuntimeStage()
 let imageDir: string
@@ -94,7 +113,12 @@ describe('the production image', () => {
 
   it('starts with its CMD, passes its HEALTHCHECK and serves pages', async () => {
     const [command, ...args] = stage.cmd
-    const startEnv = (port: number) => ({ ...productionEnv(port), BACKEND_URL: backend.url })
+    const startEnv = (port: number) => ({
+      ...productionEnv(port),
+      ...stage.env,
+      LD_PRELOAD: hostLibrary(stage.env.LD_PRELOAD),
+      BACKEND_URL: backend.url,
+    })
     const {
       child: server,
       port,
@@ -132,6 +156,13 @@ describe('the production image', () => {
       const html = await (await fetch(`${base}/`)).text()
       const asset = /(\/build\/[^"]+\.css)/.exec(html)?.[1]
       expect((await fetch(`${base}${asset}`)).status).toBe(200)
+      // sharp's prebuilt binary came with the production install, under the allocator its docs advise.
+      const post = await (await fetch(`${base}/blog/${CAMERA_POST}`)).text()
+      const variant = /srcSet="(\/images\/[^" ]+\.avif) /i.exec(post)?.[1]
+      const image = await fetch(`${base}${variant}`)
+      expect(image.status, output()).toBe(200)
+      expect(image.headers.get('content-type')).toBe('image/avif')
+      expect(fs.readFileSync(`/proc/${server.pid}/maps`, 'utf8')).toContain('libjemalloc')
     } finally {
       server.kill('SIGTERM')
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { isSafeMediaPath, siteImageUrl } from './media.server'
+import { isSafeMediaPath, siteImageUrl } from './sources.server'
 
 const BACKEND = 'http://backend.internal:8000'
 
