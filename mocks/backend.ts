@@ -4,14 +4,30 @@
  *
  *   GET  /app/posts/        the fixture posts (JSON array)
  *   POST /app/send-email/   records the enquiry and answers 200
- *   GET  /media/<file>      fixture images
+ *   GET  /media/<file>      fixture images and audio, typed by extension, with single byte ranges
  *   GET  /__mock/state      modes and counters; POST /__mock/state { posts?, enquiries?, delayMs?,
- *                           generatedPosts?, revision? }
+ *                           generatedPosts?, revision?, images? }
+ *   GET  /__mock/enquiries  what was received; DELETE it to forget
+ *   POST /__mock/reset      everything back to normal
  *
  * Posts mode 'generated' answers `generatedPosts` deterministic posts of about 10 KB each (start
  * with MOCK_GENERATED_POSTS=N); each `revision` changes one of them, for refreshes at scale.
- *   GET  /__mock/enquiries  what was received; DELETE it to forget
- *   POST /__mock/reset      everything back to normal
+ *
+ * Images mode 'camera' (start with MOCK_CAMERA_PHOTOS=1) gives every fixture and generated post
+ * the camera photo as its image, to measure what phone uploads cost. Generated posts each name it
+ * differently (`/media/camera-photo-<serial>.jpg`, the same file), so that each has variants of
+ * its own to make, as different photos would.
+ *
+ * How the media fixtures in ./fixtures/images were made (the commands, for remaking them):
+ *   camera-photo.jpg: 4032×3024, about 1.8 MB, EXIF with a GPS position, Make/Model, Orientation 1
+ *     convert -size 4032x3024 -seed 7 plasma:fractal -blur 0x1 -attenuate 0.3 +noise Gaussian \
+ *       /tmp/camera.png
+ *     node -e "require('sharp')('/tmp/camera.png').withExif({ IFD0: { Make: 'TestPhone',
+ *       Model: 'Camera 1', Orientation: '1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude:
+ *       '51/1 30/1 2/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 28/1' } })
+ *       .jpeg({ quality: 85 }).toFile('mocks/fixtures/images/camera-photo.jpg')"
+ *   sample-call.wav: 2.2 s of speech, 16-bit mono 22,050 Hz PCM, 96 KB
+ *     espeak-ng -v en-gb -w mocks/fixtures/images/sample-call.wav "Hello, Smith and Sons Plumbing."
  */
 import fs from 'node:fs/promises'
 import http from 'node:http'
@@ -19,7 +35,12 @@ import path from 'node:path'
 import url from 'node:url'
 
 import { generatedPosts } from './fixtures/generated-posts'
-import { fixturePosts, hostilePosts, malformedEntry } from './fixtures/posts'
+import {
+  fixturePosts,
+  hostilePosts,
+  malformedEntry,
+  type BackendPostFixture,
+} from './fixtures/posts'
 
 export const POSTS_MODES = [
   'ok',
@@ -33,8 +54,10 @@ export const POSTS_MODES = [
   'generated',
 ] as const
 export const ENQUIRY_MODES = ['ok', 'fail', 'hang', 'slow'] as const
+export const IMAGE_MODES = ['fixtures', 'camera'] as const
 export type PostsMode = (typeof POSTS_MODES)[number]
 export type EnquiryMode = (typeof ENQUIRY_MODES)[number]
+export type ImageMode = (typeof IMAGE_MODES)[number]
 
 /** One enquiry as it arrived: its JSON body (an object of strings) and its Content-Type. */
 export type ReceivedEnquiry = {
@@ -51,6 +74,7 @@ type State = {
   delayMs: number
   generatedPosts: number
   revision: number
+  images: ImageMode
   postsRequests: number
   enquiryRequests: number
   received: ReceivedEnquiry[]
@@ -58,7 +82,7 @@ type State = {
 
 /** What POST /__mock/state changes. */
 export type MockStatePatch = Partial<
-  Pick<State, 'posts' | 'enquiries' | 'delayMs' | 'generatedPosts' | 'revision'>
+  Pick<State, 'posts' | 'enquiries' | 'delayMs' | 'generatedPosts' | 'revision' | 'images'>
 >
 /** What GET /__mock/state answers: the modes, the counters, and how many enquiries are kept. */
 export type MockStateView = Omit<State, 'received'> & { received: number }
@@ -73,6 +97,29 @@ export type MockControl = {
 }
 
 const IMAGES_DIR = path.join(path.dirname(url.fileURLToPath(import.meta.url)), 'fixtures', 'images')
+const CAMERA_PHOTO = 'camera-photo.jpg'
+/** The names generated posts give the camera photo in camera mode. */
+const CAMERA_PHOTO_ALIAS = /^camera-photo-\d+\.jpg$/
+const MEDIA_TYPES: Record<string, string> = {
+  '.svg': 'image/svg+xml',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.wav': 'audio/wav',
+  '.mp3': 'audio/mpeg',
+}
+
+/** The posts with the camera photo as their image; `ownNames`: each under a name of its own. */
+function withCameraPhotos(posts: BackendPostFixture[], ownNames: boolean): BackendPostFixture[] {
+  return posts.map((post, index) => ({
+    ...post,
+    image_url: `/media/${ownNames ? `camera-photo-${index}.jpg` : CAMERA_PHOTO}`,
+  }))
+}
+const cameraFixturePosts = withCameraPhotos(fixturePosts, false)
 
 function initialState(): State {
   const generated = Number(process.env.MOCK_GENERATED_POSTS ?? 0)
@@ -82,6 +129,7 @@ function initialState(): State {
     delayMs: Number(process.env.MOCK_DELAY_MS ?? 2000),
     generatedPosts: generated > 0 ? generated : 100,
     revision: 0,
+    images: process.env.MOCK_CAMERA_PHOTOS === '1' ? 'camera' : 'fixtures',
     postsRequests: 0,
     enquiryRequests: 0,
     received: [],
@@ -104,10 +152,11 @@ export async function startMockBackend({
   // Building thousands of posts takes a while: the last answer is kept until the state changes.
   let generated: { key: string; body: Buffer } | undefined
   const sendGenerated = (res: http.ServerResponse) => {
-    const key = `${state.generatedPosts}/${state.revision}`
+    const key = `${state.generatedPosts}/${state.revision}/${state.images}`
     if (generated?.key !== key) {
       const posts = generatedPosts(state.generatedPosts, state.revision)
-      generated = { key, body: Buffer.from(JSON.stringify(posts)) }
+      const shown = state.images === 'camera' ? withCameraPhotos(posts, true) : posts
+      generated = { key, body: Buffer.from(JSON.stringify(shown)) }
     }
     res.writeHead(200, {
       'content-type': 'application/json',
@@ -130,9 +179,10 @@ export async function startMockBackend({
 
     if (req.method === 'GET' && pathname === '/app/posts/') {
       state.postsRequests += 1
+      const posts = state.images === 'camera' ? cameraFixturePosts : fixturePosts
       switch (state.posts) {
         case 'ok':
-          return send(200, fixturePosts)
+          return send(200, posts)
         case 'empty':
           return send(200, [])
         case 'fail':
@@ -141,13 +191,13 @@ export async function startMockBackend({
           return hang()
         case 'slow':
           await sleep(state.delayMs)
-          return send(200, fixturePosts)
+          return send(200, posts)
         case 'malformed':
           return send(200, '[{"id": 1, "slug": "broken', 'application/json')
         case 'not-list':
-          return send(200, { posts: fixturePosts })
+          return send(200, { posts })
         case 'hostile':
-          return send(200, [...hostilePosts, malformedEntry, ...fixturePosts])
+          return send(200, [...hostilePosts, malformedEntry, ...posts])
         case 'generated':
           return sendGenerated(res)
       }
@@ -178,17 +228,36 @@ export async function startMockBackend({
       return send(200, { status: 'sent' })
     }
 
-    if (req.method === 'GET' && pathname.startsWith('/media/')) {
+    if ((req.method === 'GET' || req.method === 'HEAD') && pathname.startsWith('/media/')) {
       const name = path.basename(pathname)
+      let file: Buffer
       try {
-        const file = await fs.readFile(path.join(IMAGES_DIR, name))
-        res.writeHead(200, {
-          'content-type': name.endsWith('.svg') ? 'image/svg+xml' : 'application/octet-stream',
-        })
-        return res.end(file)
+        file = await fs.readFile(
+          path.join(IMAGES_DIR, CAMERA_PHOTO_ALIAS.test(name) ? CAMERA_PHOTO : name),
+        )
       } catch {
         return send(404, { error: 'Not found' })
       }
+      const headers = {
+        'content-type': MEDIA_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream',
+        'accept-ranges': 'bytes',
+      }
+      const range = byteRange(req.headers.range, file.length)
+      if (range === 'unsatisfiable') {
+        res.writeHead(416, {
+          'accept-ranges': 'bytes',
+          'content-range': `bytes */${file.length}`,
+          'content-length': 0,
+        })
+        return res.end()
+      }
+      const body = range ? file.subarray(range.start, range.end + 1) : file
+      res.writeHead(range ? 206 : 200, {
+        ...headers,
+        'content-length': body.length,
+        ...(range ? { 'content-range': `bytes ${range.start}-${range.end}/${file.length}` } : {}),
+      })
+      return res.end(req.method === 'HEAD' ? undefined : body)
     }
 
     if (pathname === '/__mock/state') {
@@ -201,6 +270,7 @@ export async function startMockBackend({
           delayMs: typeof patch.delayMs === 'number' ? patch.delayMs : state.delayMs,
           generatedPosts: wholeNumberOr(patch.generatedPosts, state.generatedPosts),
           revision: wholeNumberOr(patch.revision, state.revision),
+          images: parseMode(patch.images, IMAGE_MODES, state.images),
         }
       }
       const { received, ...rest } = state
@@ -230,6 +300,30 @@ export async function startMockBackend({
         server.close(() => resolve())
       }),
   }
+}
+
+/**
+ * The one byte range a `Range` header asks for (RFC 9110): null when there is none to honour (no
+ * header, another unit, several ranges, a malformed one), and the whole file is sent.
+ */
+function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '')
+  if (!match || (match[1] === '' && match[2] === '')) return null
+  const [, first = '', last = ''] = match
+  if (first === '') {
+    // `bytes=-n`: the last n bytes.
+    const suffix = Number(last)
+    return suffix === 0 || size === 0
+      ? 'unsatisfiable'
+      : { start: Math.max(0, size - suffix), end: size - 1 }
+  }
+  const start = Number(first)
+  if (last !== '' && Number(last) < start) return null
+  if (start >= size) return 'unsatisfiable'
+  return { start, end: last === '' ? size - 1 : Math.min(Number(last), size - 1) }
 }
 
 function isObjectOfStrings(value: unknown): value is Record<string, string> {

@@ -9,6 +9,7 @@
  *   LIGHTHOUSE_PRESETS       mobile, desktop or both, comma-separated (default mobile,desktop)
  *   LIGHTHOUSE_REPEAT        measure each page and preset this often (default 1), to see the spread
  *   LIGHTHOUSE_RUN_TIMEOUT_S one page and preset may take this long (default 120)
+ *   LIGHTHOUSE_CAMERA_PHOTOS=1 every post's image is a 4032×3024 phone photo (the mock's camera mode)
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -32,6 +33,7 @@ const METRICS = [
 const PRESETS: Record<string, Config | undefined> = { mobile: undefined, desktop: desktopConfig }
 const REPEAT = Math.max(1, Number(process.env.LIGHTHOUSE_REPEAT ?? 1))
 const RUN_TIMEOUT_MS = Number(process.env.LIGHTHOUSE_RUN_TIMEOUT_S ?? 120) * 1000
+const CAMERA_PHOTOS = process.env.LIGHTHOUSE_CAMERA_PHOTOS === '1'
 
 /** The entries of a comma-separated setting, or `all` when it is unset. */
 function chosen(setting: string | undefined, all: string[]) {
@@ -77,6 +79,11 @@ let chrome: chromeLauncher.LaunchedChrome | undefined
 let exitCode = 0
 const rows: string[] = []
 try {
+  if (CAMERA_PHOTOS) {
+    // Before any page is asked for, so that the server's post list has the photos from the start.
+    await stack.mock.setState({ images: 'camera' })
+    console.log('Camera mode: every post shows mocks/fixtures/images/camera-photo.jpg (4032×3024).')
+  }
   // Chromium treats localhost as a secure origin, and the test stack's SITE_URL is on localhost.
   const origin = `http://localhost:${stack.server.port}`
   const posts = (await (await fetch(`${stack.mock.url}/app/posts/`)).json()) as { slug: string }[]

@@ -104,19 +104,26 @@ function sanitizeOne(dirty: string, { resolveImage, resolveMedia }: SanitizeOpti
   // A document made of a frameset has no body at all.
   if (!body) return ''
   // What follows adds markup of ours, so it is done once DOMPurify is through.
-  for (const player of Array.from(body.querySelectorAll('audio, video'))) {
+  // By tag name, not by selector: jsdom's selector engine kept about 0.5 MB a document until the
+  // window was replaced (the memory test's heap rose from 8 to 20 MB over a batch).
+  for (const player of [...elements(body, 'audio'), ...elements(body, 'video')]) {
     keepPlayer(player, resolveMedia)
   }
   // A source means something only in a player: the content's own <picture> is not kept.
-  for (const source of Array.from(body.querySelectorAll('source'))) {
+  for (const source of elements(body, 'source')) {
     if (!source.parentElement?.matches('audio, video')) source.remove()
   }
-  for (const image of Array.from(body.querySelectorAll('img'))) showImage(image, resolveImage)
+  for (const image of elements(body, 'img')) showImage(image, resolveImage)
   // A link whose target was unsafe stays as its text, not as a link that goes nowhere.
   for (const link of Array.from(body.querySelectorAll('a:not([href])'))) {
     link.replaceWith(...Array.from(link.childNodes))
   }
   return body.innerHTML
+}
+
+/** The elements of a tag, as a list that stays as it is while they are replaced. */
+function elements<K extends keyof HTMLElementTagNameMap>(root: HTMLElement, tag: K) {
+  return Array.from(root.getElementsByTagName(tag))
 }
 
 /** An image as the page shows it: the site's variants in a <picture>, or an address as given. */

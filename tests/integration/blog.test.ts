@@ -183,7 +183,7 @@ describe('GET /media/*', () => {
     const response = await fetch(`${stack.baseUrl}/media/chatbot-vs-live-chat.svg`)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/svg+xml')
-    expect(response.headers.get('cache-control')).toBe('public, max-age=86400')
+    expect(response.headers.get('cache-control')).toBe('public, max-age=86400, no-transform')
     expect(response.headers.get('content-security-policy')).toContain(
       "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     )
