@@ -14,9 +14,9 @@
  * with MOCK_GENERATED_POSTS=N); each `revision` changes one of them, for refreshes at scale.
  *
  * Images mode 'camera' (start with MOCK_CAMERA_PHOTOS=1) gives every fixture and generated post
- * the camera photo as its image, to measure what phone uploads cost. Generated posts each name it
- * differently (`/media/camera-photo-<serial>.jpg`, the same file), so that each has variants of
- * its own to make, as different photos would.
+ * the camera photo as its image, to measure what phone uploads cost. Each post names it
+ * differently (`/media/camera-photo-<n>.jpg`, the same file), so that each has variants of its own
+ * to make, as different photos would.
  *
  * How the media fixtures in ./fixtures/images were made (the commands, for remaking them):
  *   camera-photo.jpg: 4032×3024, about 1.8 MB, EXIF with a GPS position, Make/Model, Orientation 1
@@ -112,14 +112,11 @@ const MEDIA_TYPES: Record<string, string> = {
   '.mp3': 'audio/mpeg',
 }
 
-/** The posts with the camera photo as their image; `ownNames`: each under a name of its own. */
-function withCameraPhotos(posts: BackendPostFixture[], ownNames: boolean): BackendPostFixture[] {
-  return posts.map((post, index) => ({
-    ...post,
-    image_url: `/media/${ownNames ? `camera-photo-${index}.jpg` : CAMERA_PHOTO}`,
-  }))
+/** The posts with the camera photo as their image, each under a name of its own. */
+function withCameraPhotos(posts: BackendPostFixture[]): BackendPostFixture[] {
+  return posts.map((post, index) => ({ ...post, image_url: `/media/camera-photo-${index}.jpg` }))
 }
-const cameraFixturePosts = withCameraPhotos(fixturePosts, false)
+const cameraFixturePosts = withCameraPhotos(fixturePosts)
 
 function initialState(): State {
   const generated = Number(process.env.MOCK_GENERATED_POSTS ?? 0)
@@ -155,7 +152,7 @@ export async function startMockBackend({
     const key = `${state.generatedPosts}/${state.revision}/${state.images}`
     if (generated?.key !== key) {
       const posts = generatedPosts(state.generatedPosts, state.revision)
-      const shown = state.images === 'camera' ? withCameraPhotos(posts, true) : posts
+      const shown = state.images === 'camera' ? withCameraPhotos(posts) : posts
       generated = { key, body: Buffer.from(JSON.stringify(shown)) }
     }
     res.writeHead(200, {

@@ -35,6 +35,22 @@ const REPEAT = Math.max(1, Number(process.env.LIGHTHOUSE_REPEAT ?? 1))
 const RUN_TIMEOUT_MS = Number(process.env.LIGHTHOUSE_RUN_TIMEOUT_S ?? 120) * 1000
 const CAMERA_PHOTOS = process.env.LIGHTHOUSE_CAMERA_PHOTOS === '1'
 
+/**
+ * What the page's images cost, in KB: downloaded (transfer size), and what Lighthouse says was
+ * left to save by sizing them to what is drawn and by modern formats.
+ */
+function imageKb(lhr: Result) {
+  const summary = lhr.audits['resource-summary']?.details as
+    { items?: { resourceType: string; transferSize: number }[] } | undefined
+  const downloaded = summary?.items?.find((item) => item.resourceType === 'image')?.transferSize
+  const savings = (id: string) =>
+    (lhr.audits[id]?.details as { overallSavingsBytes?: number } | undefined)
+      ?.overallSavingsBytes ?? 0
+  return [downloaded ?? 0, savings('uses-responsive-images'), savings('modern-image-formats')].map(
+    (bytes) => (bytes / 1024).toFixed(1),
+  )
+}
+
 /** The entries of a comma-separated setting, or `all` when it is unset. */
 function chosen(setting: string | undefined, all: string[]) {
   const wanted = setting?.split(',').map((entry) => entry.trim())
@@ -63,7 +79,7 @@ function row(page: string, preset: string, lhr: Result): string {
     return value === undefined ? '–' : (value / divisor).toFixed(decimals)
   })
   const error = lhr.runtimeError ? ` ${lhr.runtimeError.code} |` : ''
-  return `| ${page} | ${preset} | ${[...scores, ...metrics].join(' | ')} |${error}`
+  return `| ${page} | ${preset} | ${[...scores, ...metrics, ...imageKb(lhr)].join(' | ')} |${error}`
 }
 
 requireProductionBuild()
@@ -73,19 +89,37 @@ if (!fs.existsSync(CHROMIUM_PATH)) {
 }
 
 const presets = chosen(process.env.LIGHTHOUSE_PRESETS, Object.keys(PRESETS))
-const stack = await startStack()
+let stack = await startStack()
 const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-chromium-'))
 let chrome: chromeLauncher.LaunchedChrome | undefined
 let exitCode = 0
 const rows: string[] = []
-try {
+
+/**
+ * The server a page is measured on, with its page already rendered once: a visitor of a running
+ * site meets warm caches, and the first render after a start is not typical. In camera mode each
+ * measurement gets a new server, so that its images are made cold, as for a new post.
+ */
+async function serverFor(page: string) {
   if (CAMERA_PHOTOS) {
+    await stack.stop()
+    stack = await startStack()
     // Before any page is asked for, so that the server's post list has the photos from the start.
     await stack.mock.setState({ images: 'camera' })
-    console.log('Camera mode: every post shows mocks/fixtures/images/camera-photo.jpg (4032×3024).')
   }
   // Chromium treats localhost as a secure origin, and the test stack's SITE_URL is on localhost.
   const origin = `http://localhost:${stack.server.port}`
+  await fetch(`${origin}${page}`)
+  return origin
+}
+
+try {
+  if (CAMERA_PHOTOS) {
+    console.log(
+      'Camera mode: every post shows mocks/fixtures/images/camera-photo.jpg (4032×3024), each ' +
+        'page measured on a server of its own, so that no variant has been made before.',
+    )
+  }
   const posts = (await (await fetch(`${stack.mock.url}/app/posts/`)).json()) as { slug: string }[]
   const pages = new Map(
     ['/', '/blog', 'post', '/privacy-policy', '/terms-of-service'].map((name) => [
@@ -102,11 +136,10 @@ try {
     userDataDir,
     logLevel: 'silent',
   })
-  // A visitor of a running site meets warm caches; the first render after a start is not typical.
-  for (const page of chosenPages) await fetch(`${origin}${page}`)
   for (const preset of presets) {
     for (let run = 1; run <= REPEAT; run++) {
       for (const page of chosenPages) {
+        const origin = await serverFor(page)
         process.stdout.write(`${preset} ${page} ... `)
         const flags = {
           port: chrome.port,
@@ -132,7 +165,10 @@ try {
   fs.rmSync(userDataDir, { recursive: true, force: true })
 }
 
-const header = ['page', 'preset', 'perf', 'a11y', 'best pr.', 'SEO', ...METRICS.map(([l]) => l)]
+const header = [
+  ...['page', 'preset', 'perf', 'a11y', 'best pr.', 'SEO', ...METRICS.map(([l]) => l)],
+  ...['img KB', 'resize KB', 'format KB'],
+]
 console.log(`\n| ${header.join(' | ')} |`)
 console.log(`|---|---|${'---:|'.repeat(header.length - 2)}`)
 for (const line of rows) console.log(line)

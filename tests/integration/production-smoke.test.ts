@@ -113,9 +113,10 @@ describe('the production image', () => {
 
   it('starts with its CMD, passes its HEALTHCHECK and serves pages', async () => {
     const [command, ...args] = stage.cmd
+    // The image's own settings, but for where it listens: the test's free port.
     const startEnv = (port: number) => ({
-      ...productionEnv(port),
       ...stage.env,
+      ...productionEnv(port),
       LD_PRELOAD: hostLibrary(stage.env.LD_PRELOAD),
       BACKEND_URL: backend.url,
     })
