@@ -103,7 +103,9 @@ afterAll(async () => {
 describe('the production image', () => {
   it('copies only production dependencies, the build and public files', () => {
     expect(stage.cmd[0]).toBe('node')
-    expect(fs.existsSync(path.join(imageDir, 'node_modules', '@remix-run', 'express'))).toBe(true)
+    expect(fs.existsSync(path.join(imageDir, 'node_modules', '@remix-run', 'node'))).toBe(true)
+    // sharp's libvips, prebuilt for the image's platform, comes with the production install.
+    expect(fs.existsSync(path.join(imageDir, 'node_modules', '@img', 'sharp-linux-x64'))).toBe(true)
     expect(fs.existsSync(path.join(imageDir, 'node_modules', 'vitest'))).toBe(false)
     expect(fs.existsSync(path.join(imageDir, 'node_modules', '@remix-run', 'dev'))).toBe(false)
     expect(fs.existsSync(path.join(imageDir, 'node_modules', 'typescript'))).toBe(false)
