@@ -8,7 +8,9 @@ const children = []
 
 // A local .env, when there is one, fills in settings that the shell did not set.
 if (fs.existsSync('.env')) process.loadEnvFile('.env')
-const env = { ...process.env }
+// Remix's classic compiler loads Vite's CommonJS API for its Vite commands, which warns on every
+// start about a deprecation that is Remix's to act on, not the developer's.
+const env = { VITE_CJS_IGNORE_WARNING: 'true', ...process.env }
 
 // The post sanitiser's worker thread runs a built file, in development as in production.
 const workerBundle = await watchWorkerBundle()
