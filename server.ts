@@ -21,11 +21,7 @@ import { createRateLimiter } from './server/rate-limit'
 import { requestId } from './server/request-id'
 import { logRequests } from './server/request-log'
 import { NOT_FOUND_LABEL, remixRouteLabeler } from './server/route-label'
-import {
-  contentSecurityPolicy,
-  inlineScriptHashes,
-  securityHeaders,
-} from './server/security-headers'
+import { contentSecurityPolicy, securityHeaders } from './server/security-headers'
 import { gracefulShutdown } from './server/shutdown'
 
 installGlobals({ nativeFetch: true })
@@ -181,7 +177,7 @@ app.all(
   servePages({
     build: () => build,
     mode: config.isProduction ? 'production' : 'development',
-    policyFor: (html) => policy(inlineScriptHashes(html)),
+    policyFor: policy,
     cache:
       config.isProduction && config.postsCacheTtlS > 0
         ? createPageCache({

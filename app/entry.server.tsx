@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream'
 import { buffer } from 'node:stream/consumers'
 
-import type { EntryContext } from '@remix-run/node'
+import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 
@@ -9,6 +9,7 @@ import { defaultSanitizer } from './blog/sanitizer.server'
 import { holdScripts } from './hold-scripts.server'
 import { log } from './lib/log.server'
 import { currentRequest } from './lib/request-context.server'
+import { inlineScriptHashes, splitAtOwnScripts } from './own-scripts.server'
 
 /** Development keeps Remix's scripts as they are: React there warns about any changed attribute. */
 const HOLDS_SCRIPTS = process.env.NODE_ENV === 'production'
@@ -18,21 +19,27 @@ const ABORT_DELAY_MS = 5_000
 /**
  * Renders the whole page before its first byte. The pages await nothing while rendering (their
  * data comes from loaders), so nothing is gained by streaming; a whole page gets an ETag, a CSP
- * that names its inline scripts, and the same bytes for every visitor.
+ * that names the inline scripts the app wrote into it, and the same bytes for every visitor.
  */
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
   const renderStarted = performance.now()
-  const html = await renderWholePage(
-    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
+  const { page, own } = splitAtOwnScripts(
+    await renderWholePage(
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
+    ),
   )
+  const ownScripts = HOLDS_SCRIPTS ? holdScripts(own) : own
+  // Only the app's own part is hashed: a script anywhere else in the page is refused.
+  loadContext.allowInlineScripts(inlineScriptHashes(ownScripts))
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   responseHeaders.set('Server-Timing', serverTiming(renderStarted))
-  return new Response(HOLDS_SCRIPTS ? holdScripts(html) : html, {
+  return new Response(page + ownScripts, {
     headers: responseHeaders,
     status: responseStatusCode,
   })

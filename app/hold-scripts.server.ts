@@ -42,8 +42,10 @@ const MODULE_SCRIPT = ' type="module" async="">'
 const SCRIPT_END = '</script>'
 
 /**
- * The page with its JavaScript made to wait for the first paint: what Remix's `<Scripts>`
- * rendered to load the page's code goes into the template. A page without it stays as it is.
+ * The page's scripts made to wait for the first paint: what Remix's `<Scripts>` rendered to load
+ * the page's code goes into the template. `html` is the part of the page the app wrote for its
+ * scripts (`splitAtOwnScripts`), so nothing in a post can be taken for Remix's preloads. A part
+ * without them stays as it is.
  */
 export function holdScripts(html: string): string {
   const start = html.indexOf(HELD_START)

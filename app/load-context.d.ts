@@ -1,6 +1,7 @@
 /**
- * What the server hands to every loader and action. The server builds these; the app describes
- * only what it uses of them, so nothing in app/ imports the server's code.
+ * What the server hands to every loader and action, and to the entry that renders the page. The
+ * server builds these; the app describes only what it uses of them, so nothing in app/ imports the
+ * server's code.
  */
 declare module '@remix-run/node' {
   interface AppLoadContext {
@@ -28,6 +29,11 @@ declare module '@remix-run/node' {
     }
     /** asked by Remix's browser code (`?_data`, which Remix strips before loaders and actions) */
     isDataRequest: boolean
+    /**
+     * Called by the entry with the CSP sources (`sha256-…`) of the inline scripts the app wrote
+     * into the page it rendered: the page's CSP allows these and no other inline script.
+     */
+    allowInlineScripts(hashes: readonly string[]): void
   }
 }
 

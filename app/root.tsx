@@ -22,6 +22,7 @@ import { collectFlashToastAfterEnquiry } from './enquiry/revalidation'
 import { RELEASE_HELD_SCRIPTS } from './hold-scripts.server'
 import { getConfig, getPublicSiteConfig } from './lib/config.server'
 import { readToast } from './lib/toast.server'
+import { OwnScriptsStart } from './own-scripts.server'
 import styles from './tailwind.css'
 
 export const links: LinksFunction = () => [
@@ -42,6 +43,11 @@ export const shouldRevalidate = collectFlashToastAfterEnquiry
  * keeps the script it was sent, so the text is not shipped again as JavaScript.
  */
 const releaseHeldScripts: string = RELEASE_HELD_SCRIPTS ?? ''
+/**
+ * Server-only too: where the scripts the app writes begin (see own-scripts.server.tsx). The server
+ * takes the marker out of the page, and the browser, which has no such component, renders none.
+ */
+const OwnScriptsMarker: (() => JSX.Element) | undefined = OwnScriptsStart
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
@@ -72,6 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <WhatsAppButton />
         <Toaster flash={data?.toast} />
         <InstantRouteScroll />
+        {OwnScriptsMarker ? <OwnScriptsMarker /> : null}
         <ScrollRestoration />
         <Scripts />
         <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: releaseHeldScripts }} />

@@ -9,12 +9,20 @@ import type { Request as ExpressRequest, RequestHandler, Response } from 'expres
 
 import type { PageCache } from './page-cache'
 
+/** The members the app declares in its load context (without Remix's index signature). */
+type DeclaredLoadContext = {
+  [K in keyof AppLoadContext as string extends K ? never : K]: AppLoadContext[K]
+}
+/** What the server builds of the load context: all but `allowInlineScripts`, added per page. */
+type ServerLoadContext = Omit<DeclaredLoadContext, 'allowInlineScripts'>
+
 type PagesOptions = {
   build: () => ServerBuild
   mode: 'production' | 'development'
-  getLoadContext: (req: ExpressRequest) => AppLoadContext
-  /** the CSP of a page whose inline scripts have these hashes */
-  policyFor: (html: string) => string
+  /** the load context but `allowInlineScripts`, which this adds for the page's CSP */
+  getLoadContext: (req: ExpressRequest) => ServerLoadContext
+  /** the CSP of a page whose own inline scripts have these hashes */
+  policyFor: (scriptHashes: readonly string[]) => string
   cache?: PageCache
 }
 
@@ -46,8 +54,10 @@ function toFetchRequest(req: ExpressRequest, res: Response): globalThis.Request 
 /**
  * Hands every request to Remix and writes its answer. A text answer to a GET is read whole and
  * sent with `res.send`, which adds the ETag and answers a matching If-None-Match with 304; a
- * page gets the CSP that allows its own inline scripts; a page its route lets the instance keep
- * goes into the page cache. Whatever sets a cookie, and every answer to a POST, is private.
+ * page gets the CSP that allows the inline scripts the app declared it wrote into it (through the
+ * load context's `allowInlineScripts`), never one found in the page; a page its route lets the
+ * instance keep goes into the page cache. Whatever sets a cookie, and every answer to a POST, is
+ * private.
  */
 export function servePages({
   build,
@@ -62,7 +72,13 @@ export function servePages({
     try {
       const key = cache?.keyFor(req, res)
       if (key !== undefined && cache!.serve(key, req, res)) return
-      const response = await handleRequest(toFetchRequest(req, res), getLoadContext(req))
+      let scriptHashes: readonly string[] = []
+      const response = await handleRequest(toFetchRequest(req, res), {
+        ...getLoadContext(req),
+        allowInlineScripts: (hashes) => {
+          scriptHashes = hashes
+        },
+      })
 
       res.status(response.status)
       const headers: Record<string, string> = {}
@@ -76,6 +92,7 @@ export function servePages({
         headers['cache-control'] = PERSONAL
       }
       const type = headers['content-type'] ?? ''
+      if (type.startsWith('text/html')) headers['content-security-policy'] = policyFor(scriptHashes)
       if (!response.body || !TEXT_TYPES.test(type) || req.method !== 'GET') {
         res.set(headers)
         if (response.body) await writeReadableStreamToWritable(response.body, res)
@@ -83,8 +100,6 @@ export function servePages({
         return
       }
       const body = Buffer.from(await response.arrayBuffer())
-      if (type.startsWith('text/html'))
-        headers['content-security-policy'] = policyFor(body.toString())
       headers.etag = (req.app.get('etag fn') as (body: Buffer) => string)(body)
       res.set(headers)
       res.send(body)

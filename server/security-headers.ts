@@ -1,5 +1,3 @@
-import crypto from 'node:crypto'
-
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
 
@@ -42,9 +40,11 @@ const setPermissionsPolicy: RequestHandler = (_req, res, next) => {
 }
 
 /**
- * The Content-Security-Policy of this site. A page's inline scripts are allowed by their SHA-256
- * hashes (`scriptHashes`, from `inlineScriptHashes`), so the same page sends the same bytes and
- * header to every visitor; an answer that is not a page gets the policy with no inline script.
+ * The Content-Security-Policy of this site. The inline scripts the app wrote into a page are
+ * allowed by their SHA-256 hashes (`scriptHashes`, which the app's entry declares: see
+ * app/own-scripts.server.tsx), so the same page sends the same bytes and header to every visitor,
+ * and any other inline script is refused; an answer that is not a page gets the policy with no
+ * inline script.
  */
 export function contentSecurityPolicy({
   siteUrl,
@@ -80,23 +80,6 @@ export function contentSecurityPolicy({
       .filter((entry): entry is [string, string[]] => entry[1] !== null)
       .map(([name, values]) => [name, ...values].join(' '))
       .join(';')
-}
-
-/** An executable inline script: no `src`, and no data type such as JSON-LD (never run). */
-const INLINE_SCRIPT =
-  /<script(?![^>]*\ssrc=)(?![^>]*\stype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g
-
-/**
- * The CSP source of each inline script of a rendered page (`sha256-…`), including those held in a
- * `<template>` until the first paint: the browser checks a script against the policy when it runs.
- */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>()
-  for (const [, text] of html.matchAll(INLINE_SCRIPT)) {
-    if (!text) continue
-    hashes.add(`sha256-${crypto.createHash('sha256').update(text).digest('base64')}`)
-  }
-  return [...hashes]
 }
 
 /** The strict headers every answer carries: the CSP, HSTS, framing and referrer rules. */

@@ -228,10 +228,13 @@ export type Stack = {
   stop: () => Promise<void>
 }
 
-/** A production server in front of its own mock backend. */
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+/** A production server in front of its own mock backend; `root` as for `startServer`. */
+export async function startStack(
+  env: Record<string, string> = {},
+  { root }: { root?: string } = {},
+): Promise<Stack> {
   const backend = await startMockBackend({ quiet: true })
-  const server = await startServer({ BACKEND_URL: backend.url, ...env })
+  const server = await startServer({ BACKEND_URL: backend.url, ...env }, { root })
   return {
     server,
     mock: mockControl(backend.url),
