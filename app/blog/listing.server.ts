@@ -1,3 +1,5 @@
+import { prepareLargestPaint } from '~/images/variants.server'
+
 import { categoriesOf } from './categories'
 import { pageOf } from './pagination'
 import { BLOG_PAGE_SIZE, toPostCards, type PostSummary } from './posts.server'
@@ -14,6 +16,7 @@ export async function listingPage(
 ) {
   const page = pageOf(listed, pageParam, BLOG_PAGE_SIZE)
   if (!page) return null
+  prepareLargestPaint(page.items[0]?.image ?? null)
   return {
     total: allPosts.length,
     categories: categoriesOf(allPosts),

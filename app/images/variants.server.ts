@@ -15,6 +15,7 @@ import {
   IMAGE_WIDTHS,
   type ImageFit,
   type ImageFormat,
+  type SiteImage,
 } from './image-set'
 import { fetchSource, ImageRefusal, imageRules, sourceOfToken } from './sources.server'
 
@@ -83,7 +84,7 @@ export async function serveImageVariant(
     if (!variant) throw new ImageRefusal(400, 'unknown image variant')
     const source = sourceOfToken(token, imageRules())
     if (!source) throw new ImageRefusal(403, 'image not offered by this site')
-    const key = `${variant.fit}-${variant.width}.${variant.format} ${source}`
+    const key = keyOf(source, variant)
     const kept = made.get(key)
     if (!kept && fetching.pendingCount >= MAX_WAITING) {
       throw new ImageRefusal(503, 'too many images being made')
@@ -108,6 +109,26 @@ export async function serveImageVariant(
     }
     return refusalResponse(refusal)
   }
+}
+
+function keyOf(source: string, { fit, width, format }: VariantName) {
+  return `${fit}-${width}.${format} ${source}`
+}
+
+/** The variant a phone draws a page's largest image in: Lighthouse's phone takes this one. */
+const LARGEST_PAINT_ON_A_PHONE: VariantName = { fit: 'cover', width: 720, format: 'avif' }
+
+/**
+ * Starts making a page's largest image for a phone as the page is rendered. The browser asks for
+ * it a moment later together with the page's other images, and images are made one at a time in
+ * the order asked: the largest paint would otherwise wait behind cards further down (a phone's
+ * LCP on /blog with cold variants was 1.06 to 2.3 s, by where it fell in that queue).
+ */
+export function prepareLargestPaint(image: SiteImage | null) {
+  const source = image && 'token' in image ? sourceOfToken(image.token, imageRules()) : null
+  if (!source || fetching.pendingCount >= MAX_WAITING) return
+  const variant = LARGEST_PAINT_ON_A_PHONE
+  made.fetch(keyOf(source, variant), { context: { source, variant } }).catch(() => undefined)
 }
 
 /** Whether If-None-Match names the ETag (a list, weak or strong, or `*`), as RFC 9110 compares. */

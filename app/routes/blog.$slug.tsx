@@ -18,6 +18,7 @@ import { blogPostingJsonLd } from '~/blog/structured-data.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { COMPANY } from '~/content/company'
 import { previewImage } from '~/images/image-set'
+import { prepareLargestPaint } from '~/images/variants.server'
 import { getConfig } from '~/lib/config.server'
 import { CACHE_CONTROL, loaderOrErrorHeaders, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
@@ -68,6 +69,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   if (result.status === 'not-found') {
     return json({ status: 'not-found' } as const, { status: 404, headers })
   }
+  prepareLargestPaint(result.post.image)
   // The card's date stays behind: the post page shows the long form.
   const { cardDate: _cardDate, ...post } = result.post
   const jsonLd = blogPostingJsonLd(result.post, getConfig().siteUrl)
