@@ -1,5 +1,39 @@
-// `npm test`: every check, cheapest first, stopping at the first failure.
+// `npm test`: every check, cheapest first, stopping at the first failure, on the Node version the
+// Docker image runs (the Dockerfile's tag): fetched when this machine's own Node is another one.
 import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+
+import { imageNodeVersion, nodeFor } from './node-line.js'
+
+const only = process.argv.slice(2)
+const version = imageNodeVersion()
+
+if (process.version !== `v${version}`) {
+  // Run this script again on the image's Node, with its folder first on PATH: every child (npm,
+  // vitest, playwright, the servers the tests start with `node` or process.execPath) runs on it.
+  let node
+  try {
+    node = nodeFor(version)
+  } catch (error) {
+    console.error(`✗ Cannot run the tests on Node ${version} (the Dockerfile's): ${error.message}`)
+    process.exit(1)
+  }
+  const bin = path.dirname(node)
+  const result = spawnSync(node, [import.meta.filename, ...only], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
+      NODE: node,
+      npm_node_execpath: node,
+    },
+  })
+  process.exit(result.status ?? 1)
+}
+
+console.log(
+  `Tests run on Node ${process.version} (${process.execPath}), the Docker image's version.`,
+)
 
 const steps = [
   ['test tools (Chromium, redis-server, HAProxy, Java)', 'bash', ['scripts/ensure-test-tools.sh']],
@@ -11,7 +45,6 @@ const steps = [
   ['browser end-to-end tests', 'node_modules/.bin/playwright', ['test']],
 ]
 
-const only = process.argv.slice(2)
 for (const [name, command, args] of steps) {
   if (only.length > 0 && !only.some((word) => name.includes(word))) continue
   console.log(`\n=== ${name} ===`)
