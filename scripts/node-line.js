@@ -82,3 +82,33 @@ export function nodeFor(version) {
   fs.renameSync(download, dir)
   return node
 }
+
+/**
+ * Runs `command` on the image's Node: its folder first on PATH, so that `node` and every script
+ * whose first line is `#!/usr/bin/env node` (npm, tsx, vitest, playwright) and the processes they
+ * start run on it. `node` itself is the fetched binary. Returns the exit status.
+ * @param {string} command
+ * @param {string[]} args
+ * @returns {number}
+ */
+export function runOnImageNode(command, args) {
+  const version = imageNodeVersion()
+  let node
+  try {
+    node = nodeFor(version)
+  } catch (error) {
+    console.error(`✗ Cannot run on Node ${version} (the Dockerfile's): ${String(error)}`)
+    return 1
+  }
+  const result = spawnSync(command === 'node' ? node : command, args, {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}`,
+      NODE: node,
+      npm_node_execpath: node,
+    },
+  })
+  if (result.error) console.error(`✗ ${command}: ${result.error.message}`)
+  return result.status ?? 1
+}

@@ -1,34 +1,15 @@
 // `npm test`: every check, cheapest first, stopping at the first failure, on the Node version the
 // Docker image runs (the Dockerfile's tag): fetched when this machine's own Node is another one.
 import { spawnSync } from 'node:child_process'
-import path from 'node:path'
 
-import { imageNodeVersion, nodeFor } from './node-line.js'
+import { imageNodeVersion, runOnImageNode } from './node-line.js'
 
 const only = process.argv.slice(2)
-const version = imageNodeVersion()
 
-if (process.version !== `v${version}`) {
-  // Run this script again on the image's Node, with its folder first on PATH: every child (npm,
-  // vitest, playwright, the servers the tests start with `node` or process.execPath) runs on it.
-  let node
-  try {
-    node = nodeFor(version)
-  } catch (error) {
-    console.error(`✗ Cannot run the tests on Node ${version} (the Dockerfile's): ${error.message}`)
-    process.exit(1)
-  }
-  const bin = path.dirname(node)
-  const result = spawnSync(node, [import.meta.filename, ...only], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
-      NODE: node,
-      npm_node_execpath: node,
-    },
-  })
-  process.exit(result.status ?? 1)
+if (process.version !== `v${imageNodeVersion()}`) {
+  // This script again on the image's Node: every child (npm, vitest, playwright, the servers the
+  // tests start with `node` or process.execPath) then runs on it.
+  process.exit(runOnImageNode('node', [import.meta.filename, ...only]))
 }
 
 console.log(
