@@ -1,9 +1,8 @@
 # syntax=docker/dockerfile:1
 
-# Node 22: a maintained LTS line (to April 2027), the closest to Node 20, on which the app and its
-# tests are developed and which reached its end of life in April 2026; the production replay
-# passes on Node 22 as on 20. Reasons and the next move: docs/decisions/014-docker-image-node-line.md.
-FROM node:22-bookworm-slim AS base
+# Node 24 (LTS, supported to April 2028), the exact release the tests and CI run on: scripts/test.js
+# reads this tag and runs every test on the same version. Reasons: docs/decisions/014-docker-image-node-line.md.
+FROM node:24.21.0-bookworm-slim AS base
 ENV NODE_ENV=production
 WORKDIR /app
 

@@ -36,19 +36,26 @@ const RUN_TIMEOUT_MS = Number(process.env.LIGHTHOUSE_RUN_TIMEOUT_S ?? 120) * 100
 const CAMERA_PHOTOS = process.env.LIGHTHOUSE_CAMERA_PHOTOS === '1'
 
 /**
- * What the page's images cost, in KB: downloaded (transfer size), and what Lighthouse says was
- * left to save by sizing them to what is drawn and by modern formats.
+ * What the page's images cost, in KB: downloaded (transfer size), and what Lighthouse's image
+ * delivery insight says was left to save by sizing them to what is drawn (resize) and by a modern
+ * format or more compression (format). The insight gives each image its optimisations as rows
+ * whose text names the kind; reports are in English (Lighthouse's default locale).
  */
 function imageKb(lhr: Result) {
   const summary = lhr.audits['resource-summary']?.details as
     { items?: { resourceType: string; transferSize: number }[] } | undefined
   const downloaded = summary?.items?.find((item) => item.resourceType === 'image')?.transferSize
-  const savings = (id: string) =>
-    (lhr.audits[id]?.details as { overallSavingsBytes?: number } | undefined)
-      ?.overallSavingsBytes ?? 0
-  return [downloaded ?? 0, savings('uses-responsive-images'), savings('modern-image-formats')].map(
-    (bytes) => (bytes / 1024).toFixed(1),
-  )
+  const images = lhr.audits['image-delivery-insight']?.details as
+    | { items?: { subItems?: { items?: { reason?: unknown; wastedBytes?: number }[] } }[] }
+    | undefined
+  const optimisations = (images?.items ?? []).flatMap((image) => image.subItems?.items ?? [])
+  const saved = (kind: RegExp) =>
+    optimisations
+      .filter((optimisation) => kind.test(String(optimisation.reason ?? '')))
+      .reduce((total, optimisation) => total + (optimisation.wastedBytes ?? 0), 0)
+  const resize = saved(/larger than it needs to be/i)
+  const format = saved(/modern image format|compression|video format/i)
+  return [downloaded ?? 0, resize, format].map((bytes) => (bytes / 1024).toFixed(1))
 }
 
 /** The entries of a comma-separated setting, or `all` when it is unset. */

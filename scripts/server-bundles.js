@@ -12,7 +12,7 @@ const OPTIONS = {
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   packages: 'external',
   outdir: 'build/server',
   logLevel: 'info',

@@ -1,5 +1,20 @@
-// `npm test`: every check, cheapest first, stopping at the first failure.
+// `npm test`: every check, cheapest first, stopping at the first failure, on the Node version the
+// Docker image runs (the Dockerfile's tag): fetched when this machine's own Node is another one.
 import { spawnSync } from 'node:child_process'
+
+import { imageNodeVersion, runOnImageNode } from './node-line.js'
+
+const only = process.argv.slice(2)
+
+if (process.version !== `v${imageNodeVersion()}`) {
+  // This script again on the image's Node: every child (npm, vitest, playwright, the servers the
+  // tests start with `node` or process.execPath) then runs on it.
+  process.exit(runOnImageNode('node', [import.meta.filename, ...only]))
+}
+
+console.log(
+  `Tests run on Node ${process.version} (${process.execPath}), the Docker image's version.`,
+)
 
 const steps = [
   ['test tools (Chromium, redis-server, HAProxy, Java)', 'bash', ['scripts/ensure-test-tools.sh']],
@@ -11,7 +26,6 @@ const steps = [
   ['browser end-to-end tests', 'node_modules/.bin/playwright', ['test']],
 ]
 
-const only = process.argv.slice(2)
 for (const [name, command, args] of steps) {
   if (only.length > 0 && !only.some((word) => name.includes(word))) continue
   console.log(`\n=== ${name} ===`)

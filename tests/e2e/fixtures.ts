@@ -68,10 +68,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     )
     expect(unexpected, 'CSP violations').toEqual([])
   },
-  mock: async ({ stack }, use) => {
-    await stack.mock.reset()
-    await use(stack.mock)
-  },
+  // Automatic: the worker's backend is reset before every test, also those that do not ask for
+  // it, or a test after one that left it failing (`enquiries: 'fail'`) would see the failure.
+  mock: [
+    async ({ stack }, use) => {
+      await stack.mock.reset()
+      await use(stack.mock)
+    },
+    { auto: true },
+  ],
   consoleProblems: async ({ page }, use) => {
     const problems: string[] = []
     const record = (message: ConsoleMessage) => {

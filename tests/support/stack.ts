@@ -82,6 +82,7 @@ export async function spawnListening(
     const port = fixedPort ?? (await freePort())
     const child = start(port)
     let output = ''
+    let ended = ''
     const exited = new Promise<number | null>((resolve) =>
       child.on('exit', (code) => resolve(code)),
     )
@@ -101,8 +102,9 @@ export async function spawnListening(
       }
       child.stdout?.on('data', collect)
       child.stderr?.on('data', collect)
-      child.on('close', () => {
+      child.on('close', (code, signal) => {
         clearTimeout(timer)
+        ended = signal ? `killed by ${signal}` : `exit code ${code}`
         resolve('closed')
       })
     })
@@ -112,7 +114,8 @@ export async function spawnListening(
       continue
     }
     child.kill('SIGKILL')
-    throw new Error(`server ${outcome} before it listened:\n${output}`)
+    // How it ended tells a crash or a kill from outside (no output either way) from a refusal.
+    throw new Error(`server ${outcome}${ended ? ` (${ended})` : ''} before it listened:\n${output}`)
   }
 }
 
