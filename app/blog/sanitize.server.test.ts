@@ -51,6 +51,14 @@ function urlAttributes(html: string) {
   )
 }
 
+/** `dirty` sanitises to `html`, which is inert and which sanitising again leaves as it is. */
+function expectSanitisedTo(dirty: string, html: string) {
+  const sanitised = clean(dirty).html
+  expect(sanitised).toBe(html)
+  expectInert(sanitised)
+  expect(clean(sanitised).html).toBe(sanitised)
+}
+
 function expectInert(html: string) {
   expect(html).not.toMatch(FORBIDDEN_ELEMENTS)
   expect(html).not.toMatch(FORBIDDEN_ATTRIBUTES)
@@ -255,12 +263,7 @@ describe('sanitizeHtml on audio and video', () => {
       '<p>a</p><video src="/media/v.mp4">x</video><video src="http://backend.internal:8000/media/v.mp4">x</video><video src="http://cdn.example.com/v.mp4">x</video><video src="data:video/mp4;base64,AAAA">x</video><video src="blob:https://www.brightwell.example/1">x</video><video poster="https://cdn.example.com/p.jpg">x</video><p>b</p>',
       '<p>a</p><p>b</p>',
     ],
-  ])('%s', (_does, dirty, html) => {
-    const sanitised = clean(dirty).html
-    expect(sanitised).toBe(html)
-    expectInert(sanitised)
-    expect(clean(sanitised).html).toBe(sanitised)
-  })
+  ])('%s', (_does, dirty, html) => expectSanitisedTo(dirty, html))
 
   it('drops a relative address other than media, which names the backend', () => {
     const resolveMedia = (src: string) => siteImageUrl(src, 'https://backend.example')
@@ -337,10 +340,5 @@ describe('sanitizeHtml on embedded videos', () => {
       '<svg><iframe src="https://www.youtube.com/embed/abc123xyz"></iframe></svg><p>x</p>',
       '<p>x</p>',
     ],
-  ])('%s', (_does, dirty, html) => {
-    const sanitised = clean(dirty).html
-    expect(sanitised).toBe(html)
-    expectInert(sanitised)
-    expect(clean(sanitised).html).toBe(sanitised)
-  })
+  ])('%s', (_does, dirty, html) => expectSanitisedTo(dirty, html))
 })

@@ -24,10 +24,15 @@ export type ImageRules = {
   keys: readonly string[]
 }
 
-/** The rules from the settings. */
+let rules: ImageRules | undefined
+
+/** The rules from the settings, worked out once (each request for a variant checks its token). */
 export function imageRules(): ImageRules {
-  const { backendUrl, imageHosts, sessionSecrets } = getConfig()
-  return { backendUrl, imageHosts, keys: sessionSecrets.map(imageKey) }
+  if (!rules) {
+    const { backendUrl, imageHosts, sessionSecrets } = getConfig()
+    rules = { backendUrl, imageHosts, keys: sessionSecrets.map(imageKey) }
+  }
+  return rules
 }
 
 /** A key of its own for image addresses, so that nothing signed here is valid elsewhere. */
