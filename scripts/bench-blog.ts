@@ -11,8 +11,11 @@
  *   BENCH_BLOG_TIMED_REFRESHES=20   refreshes during which / is timed
  *   BENCH_BLOG_SEARCHES=50          searches by each of the ten searchers
  *   BENCH_SERVER_ROOT=/path         another checkout's build, for before-and-after figures
- *   BENCH_BLOG_HEAP_MB=256          the server's V8 heap ceiling (--max-old-space-size); unset, V8
- *                                   sizes it from the machine's memory and collects garbage late
+ *   BENCH_BLOG_HEAP_MB=256          another V8 heap ceiling (--max-old-space-size) than the image's
+ *
+ * The server runs with the Docker image's own run-time settings, read from the `ENV` lines of the
+ * measured checkout's Dockerfile (its heap ceiling in NODE_OPTIONS, UV_THREADPOOL_SIZE, jemalloc
+ * preloaded where this machine has it): its memory is the memory an instance of the image has.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -33,6 +36,7 @@ const SIZES = (process.env.BENCH_BLOG_SIZES ?? '100,500,2000').split(',').map(Nu
 const REFRESHES = Number(process.env.BENCH_BLOG_REFRESHES ?? 50)
 const SERVER_ROOT = path.resolve(process.env.BENCH_SERVER_ROOT ?? ROOT)
 const HEAP_MB = process.env.BENCH_BLOG_HEAP_MB
+const IMAGE_ENV = imageRuntimeEnv()
 /** Refreshes whose CPU is measured (the median is shown). */
 const MEASURED_REFRESHES = 5
 /** Refreshes during which / is timed (only while each runs), pooled for the percentile. */
@@ -86,36 +90,49 @@ type Row = {
   indexBuildMs: number
   search: { p50: number; p95: number; max: number; samples: number; firstP95: number }
   rssAfterSearchMb: number
+  firstSearch: FirstSearch
+  /** VmHWM: the most the server process held at once over the whole run. */
+  peakRssMb: number
 }
+
+type FirstSearch = { ms: number; matches: number; sameAsLater: boolean }
 
 type Latencies = { p99: number; max: number; samples: number }
 
 requireProductionBuild()
 printHeader()
-for (const posts of SIZES) printRow(await benchmark(posts))
+const rows: Row[] = []
+for (const posts of SIZES) {
+  rows.push(await benchmark(posts))
+  printRow(rows.at(-1)!)
+}
+printGoals(rows)
 console.log(
   `\nLoad average at the end: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores.`,
 )
 
 async function benchmark(posts: number): Promise<Row> {
   const mock = await startMock(posts)
-  const server = await startServer(
-    {
-      BACKEND_URL: mock.control.url,
-      POSTS_CACHE_TTL_S: String(TTL_S),
-      BACKEND_TIMEOUT_MS: '60000',
-      ...(HEAP_MB ? { NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}` } : {}),
-    },
-    { root: SERVER_ROOT },
-  ).catch(async (cause: unknown) => {
-    await mock.stop()
-    throw cause
-  })
+  const start = () =>
+    startServer(
+      {
+        ...IMAGE_ENV,
+        BACKEND_URL: mock.control.url,
+        POSTS_CACHE_TTL_S: String(TTL_S),
+        BACKEND_TIMEOUT_MS: '60000',
+      },
+      { root: SERVER_ROOT },
+    ).catch(async (cause: unknown) => {
+      await mock.stop()
+      throw cause
+    })
+  // The mock builds its answer once; the second time tells how long the answer takes on its own.
+  await timedFetch(`${mock.control.url}/app/posts/`)
+  const firstSearch = await firstSearchAfterStart(await start())
+  const server = await start()
   const refreshes = refreshCounter(server)
   const indexBuilds = indexBuildTimes(server)
   try {
-    // The mock builds its answer once; the second time tells how long the answer takes on its own.
-    await timedFetch(`${mock.control.url}/app/posts/`)
     const { ms: backendMs, bytes: answerBytes } = await timedFetch(`${mock.control.url}/app/posts/`)
     // CPU time too: on a shared machine wall times measure the neighbours as well.
     let cpuBefore = cpuMs(server)
@@ -203,11 +220,67 @@ async function benchmark(posts: number): Promise<Row> {
       indexBuildMs,
       search,
       rssAfterSearchMb,
+      firstSearch,
+      peakRssMb: memoryMb(server, 'VmHWM'),
     }
   } finally {
     await server.stop()
     await mock.stop()
   }
+}
+
+/**
+ * The first search a fresh instance is asked, as its very first request (so it waits for the post
+ * list too), and whether it found the same posts in the same order as the same search once the
+ * instance has settled. Stops the server.
+ */
+async function firstSearchAfterStart(server: RunningServer): Promise<FirstSearch> {
+  const url = `${server.url}/blog?q=${encodeURIComponent(SEARCH_QUERIES[0]!)}`
+  try {
+    const started = performance.now()
+    const first = await (await fetch(url)).text()
+    const ms = Math.round(performance.now() - started)
+    await sleep(WORKER_ENDED_WAIT_MS + TTL_S * 1000)
+    const later = await (await fetch(`${url}&page=1`)).text()
+    const found = (html: string) => ({
+      matches: Number(/(\d[\d,]*) posts? match/.exec(html)?.[1]?.replace(/,/g, '') ?? 0),
+      slugs: [...html.matchAll(/href="\/blog\/([^"/?]+)"[^>]*>Read More/g)].map(([, slug]) => slug),
+    })
+    const [a, b] = [found(first), found(later)]
+    console.error(`first search after a start: ${ms} ms, ${a.matches} posts`)
+    return { ms, matches: a.matches, sameAsLater: JSON.stringify(a) === JSON.stringify(b) }
+  } finally {
+    await server.stop()
+  }
+}
+
+/**
+ * The environment the Docker image gives the server: its runtime stage's `ENV` lines, with
+ * jemalloc preloaded from where this machine keeps it (left out where it has none).
+ */
+function imageRuntimeEnv() {
+  const dockerfile = fs
+    .readFileSync(path.join(SERVER_ROOT, 'Dockerfile'), 'utf8')
+    .replace(/\\\n/g, ' ')
+  const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '))
+  const env: Record<string, string> = {}
+  for (const [, line] of runtime.matchAll(/^ENV\s+(.+)$/gm)) {
+    for (const [, name, value] of line!.matchAll(/(\w+)=("[^"]*"|\S+)/g)) {
+      env[name!] = value!.replace(/^"|"$/g, '')
+    }
+  }
+  delete env.PORT
+  delete env.HOST
+  if (env.LD_PRELOAD) {
+    const jemalloc = `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/libjemalloc.so.2`
+    if (fs.existsSync(jemalloc)) env.LD_PRELOAD = jemalloc
+    else delete env.LD_PRELOAD
+  }
+  if (HEAP_MB) {
+    const others = (env.NODE_OPTIONS ?? '').replace(/--max-old-space-size=\d+/, '').trim()
+    env.NODE_OPTIONS = `${others} --max-old-space-size=${HEAP_MB}`.trim()
+  }
+  return env
 }
 
 /** The mock backend in its own process, so that its work does not disturb the timings here. */
@@ -426,8 +499,13 @@ function cpuMs(server: RunningServer) {
 }
 
 function rssMb(server: RunningServer) {
+  return memoryMb(server, 'VmRSS')
+}
+
+/** VmRSS (now) or VmHWM (the most so far) of the server process, in MB. */
+function memoryMb(server: RunningServer, field: 'VmRSS' | 'VmHWM') {
   const status = fs.readFileSync(`/proc/${server.process.pid}/status`, 'utf8')
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024)
+  return Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]) / 1024)
 }
 
 function latencies(samples: number[]): Latencies {
@@ -449,7 +527,11 @@ function printHeader() {
     `\nProduction build (${path.relative(ROOT, SERVER_ROOT) || '.'}) on loopback against the mock ` +
       `backend's generated posts; refreshes each with one post changed; / asked by ` +
       `${HOME_VISITORS} steady visitors, timed while ${TIMED_REFRESHES} refreshes ran and in as ` +
-      `many idle windows as long. V8 heap ceiling: ${HEAP_MB ? `${HEAP_MB} MB` : "V8's default"}. ` +
+      `many idle windows as long. The image's settings: ${
+        Object.entries(IMAGE_ENV)
+          .map(([name, value]) => `${name}=${value}`)
+          .join(' ') || 'none'
+      }. ` +
       `Load average at the start: ${os.loadavg()[0]!.toFixed(1)} on ` +
       `${os.cpus().length} cores.\n`,
   )
@@ -468,4 +550,18 @@ function printRow(row: Row) {
   console.log(
     `| ${row.posts.toLocaleString('en-GB')} | ${(row.answerBytes / 1e6).toFixed(1)} MB | ${row.backendMs} ms | ${row.coldBlogMs} ms (${row.coldBlogCpuMs} ms) | ${oldest} | ${row.inSitemap} / ${row.inPages} / ${row.byUrl} | ${row.firstViewMs.toFixed(1)} / ${row.firstViewCpuMs.toFixed(1)} ms | ${row.refreshCpuMs} ms (${row.refreshMs} ms wall) | ${row.homeIdle.p99} / ${row.homeDuringRefresh.p99} ms (${row.homeDuringRefresh.max} ms; ${row.homeDuringRefresh.samples} samples) | ${row.rssAfterWarmUpMb} / ${row.rssWorkerEndedMb} MB | ${rss.first} → ${rss.last} MB, max ${rss.max} (${rss.count}) | ${row.indexBuildMs} ms | ${row.search.p50} / ${row.search.p95} ms (${row.search.max} ms; ${row.search.samples} searches) | ${row.search.firstP95} ms | ${row.rssAfterSearchMb} MB |`,
   )
+}
+
+/** The figures the blog is held to, one row per N: what an operator and a visitor notice. */
+function printGoals(rows: Row[]) {
+  console.log(
+    '\n| posts | first search after a start (same posts as later) | CPU for a one-post refresh | VmHWM over the run | cold `/blog` | oldest post, first view | search p95, 10 searchers | longest `/` during refreshes |',
+  )
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|')
+  for (const row of rows) {
+    const first = row.firstSearch
+    console.log(
+      `| ${row.posts.toLocaleString('en-GB')} | ${first.ms} ms (${first.matches} posts, ${first.sameAsLater ? 'same' : 'DIFFERENT'}) | ${row.refreshCpuMs} ms | ${row.peakRssMb} MB | ${row.coldBlogMs} ms | ${row.oldestPostMs} ms | ${row.search.p95} ms | ${row.homeDuringRefresh.max} ms |`,
+    )
+  }
 }

@@ -13,6 +13,7 @@ export const RSS_MAX_ITEMS = 50
 const STATIC_PAGES = ['/', BLOG_PATH, '/privacy-policy', '/terms-of-service']
 /** What one sitemap file may list, by the sitemap protocol. */
 export const SITEMAP_MAX_URLS = 50_000
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>'
 
 type SitemapPost = Pick<PostSummary, 'slug' | 'publishedAt'>
 type RssPost = Pick<FeedPost, 'slug' | 'title' | 'teaser' | 'author' | 'category' | 'publishedAt'>
@@ -46,13 +47,7 @@ export function htmlText(value: string) {
 }
 
 export function robotsTxt(siteUrl: string) {
-  return [
-    'User-agent: *',
-    'Allow: /',
-    '',
-    `Sitemap: ${absoluteUrl(siteUrl, SITEMAP_PATH)}`,
-    '',
-  ].join('\n')
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(siteUrl, SITEMAP_PATH)}\n`
 }
 
 /**
@@ -79,13 +74,8 @@ export function sitemapXml(
           `  <url><loc>${xmlText(absoluteUrl(siteUrl, postPath(post.slug)))}</loc><lastmod>${post.publishedAt}</lastmod></url>`,
       ),
   ]
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...entries,
-    '</urlset>',
-    '',
-  ].join('\n')
+  const urlset = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+  return [XML_DECLARATION, urlset, ...entries, '</urlset>', ''].join('\n')
 }
 
 /** A feed's own title, the page it follows and its own address. */
@@ -152,7 +142,7 @@ export function rssXml(siteUrl: string, posts: readonly RssPost[], channel = BLO
     ? `    <lastBuildDate>${new Date(newest[0].publishedAt).toUTCString()}</lastBuildDate>`
     : null
   return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
+    XML_DECLARATION,
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     '  <channel>',
     `    <title>${xmlText(channel.title)}</title>`,

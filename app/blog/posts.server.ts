@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import zlib from 'node:zlib'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 
+import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 
 import type { SiteImage } from '~/images/image-set'
@@ -13,11 +14,9 @@ import { formatCardDate, formatPostDate, formatWordCount, textPreview } from '~/
 import { log } from '~/lib/log.server'
 import { metrics } from '~/lib/metrics.server'
 
-import { createCachedResource, type LoadResult } from './cached-resource.server'
 import { textOfHtml } from './html-text.server'
-import { readJsonArray, type ArrayReadFailure } from './json-array-stream.server'
 import { defaultSanitizer } from './sanitizer.server'
-import { createSearchIndex } from './search.server'
+import { matchingPosts, searchablePost, searchWords, type SearchablePost } from './search.server'
 
 export const POSTS_PATH = '/app/posts/'
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch blogs'
@@ -65,46 +64,31 @@ export const backendPostSchema = z.object({
 
 export type BackendPost = z.infer<typeof backendPostSchema>
 
-/** A post as a list shows it, everything formatted once on the server; no content. */
-export type PostSummary = {
-  id: number | string
-  slug: string
-  title: string
-  category: string
-  author: string
-  status: string
-  tags: string
-  /** ISO 8601, for machines: <time>, JSON-LD, the sitemap, RSS. */
-  publishedAt: string
-  /** ISO 8601, when the backend says the post was last changed. */
-  updatedAt: string | null
-  /** 'Mar 10, 2025' */
-  cardDate: string
-  /** 'March 10, 2025' */
-  postDate: string
-  postWords: number
-  /** '1,250 words' */
-  wordCountLabel: string
-  /** Variants made by this site, an https: URL elsewhere, or null for the placeholder. */
-  image: SiteImage | null
-}
+/**
+ * A post as a list shows it, everything formatted once on the server; no content. Dates in ISO
+ * 8601 for machines (<time>, JSON-LD, the sitemap, RSS; `updatedAt` when the backend says), and
+ * as people read them: 'Mar 10, 2025' on cards, 'March 10, 2025' on the post; '1,250 words'. The
+ * image: variants made by this site, an https: URL elsewhere, or null for the placeholder.
+ */
+export type PostSummary = Pick<BackendPost, 'id' | 'slug' | 'title' | 'category' | 'author'> &
+  Pick<BackendPost, 'status' | 'tags'> & {
+    publishedAt: string
+    updatedAt: string | null
+    cardDate: string
+    postDate: string
+    postWords: number
+    wordCountLabel: string
+    image: SiteImage | null
+  }
 
-/** A post as its own page shows it. */
-export type Post = PostSummary & {
-  /** Sanitised content markup. */
-  html: string
-  /** The first POST_TEASER_CHARS characters of the text, under the title and in descriptions. */
-  teaser: string
-}
+/** A post as its own page shows it: its sanitised HTML, and its teaser (POST_TEASER_CHARS). */
+export type Post = PostSummary & { html: string; teaser: string }
 
-/** What a card on /blog needs, and nothing more (no content). */
+/** What a card on /blog needs, and nothing more: no content, its preview (CARD_PREVIEW_CHARS). */
 export type PostCard = Pick<
   PostSummary,
   'slug' | 'title' | 'category' | 'publishedAt' | 'cardDate' | 'wordCountLabel' | 'image'
-> & {
-  /** The first CARD_PREVIEW_CHARS characters of the text. */
-  preview: string
-}
+> & { preview: string }
 
 /** What a feed item needs. */
 export type FeedPost = PostSummary & { teaser: string }
@@ -122,78 +106,54 @@ export type FoundPost =
   | { status: 'not-found' }
   | { status: 'error'; message: string }
 
-/**
- * A post's content and what is derived from it, each worked out when first needed and then
- * remembered for as long as a list holds the same content (found again by its hash). Once both
- * are kept the source is let go: at 2,000 posts it would hold another 20 to 40 MB.
- */
-type PostContent = {
-  hash: string
-  /** The backend's markup, until the HTML and the text have both been derived from it. */
-  source?: string
-  /**
-   * The sanitised HTML, deflated UTF-8: a quarter of its size as a string, whatever its characters
-   * (a string with one character beyond Latin-1, or one that comes back so from the sanitiser's
-   * thread, takes two bytes for every character). Inflating it takes tens of microseconds.
-   */
-  html?: Buffer
-  /** The sanitising under way, which concurrent first views of the post wait for together. */
-  sanitising?: Promise<string | null>
-  text?: PostText
+/** A post of the list, its content, and what is read from its text once something needs it. */
+type StoredPost = {
+  summary: PostSummary
+  /** The backend's entry without its content, as sent: with the content, tells what changed. */
+  fields: string
+  content: string
+  read?: { preview: string; teaser: string; searchable: SearchablePost }
 }
-type PostText = { preview: string; teaser: string }
 
-/** One element of the backend's answer, prepared once and found again by the hash of its bytes. */
-type PreparedEntry =
-  | { status: 'post'; summary: PostSummary; time: number; content: PostContent }
-  | { status: 'left-out'; id: unknown; problems: string[] }
-
+/** `version`: the answer's SHA-256; `searchable` once a search asked; the last queries' results. */
 type PostList = {
   posts: PostSummary[]
-  bySlug: Map<string, PostSummary>
-  /** Every element of the answer by the hash of its bytes, for the next refresh. */
-  entries: Map<string, PreparedEntry>
-  /** Every post's content by its hash: an edit of a post's title keeps its sanitised HTML. */
-  contents: Map<string, PostContent>
+  bySlug: Map<string, StoredPost>
   version: string
+  searchable?: Promise<SearchablePost[]>
+  results: LRUCache<string, PostSummary[]>
 }
 
-/** What a completed refresh did, for logs (and metrics). */
-export type RefreshSummary = {
-  /** False when the answer was the same as the kept list's. */
-  changed: boolean
-  posts: number
-  /** Elements of the answer not seen in the list before, so parsed and validated again. */
-  changedEntries: number
-  leftOut: number
-  bytes: number
-  durationMs: number
-}
-
+/**
+ * `fetchPostList` gives the backend's answer, its body unread; `images` say which post images the
+ * site makes variants of. `sanitize` (replaceable in tests) gives what is safe to show, or null
+ * when it cannot just now: the post is then shown without content and sanitised again next time.
+ */
 export type PostStoreOptions = {
-  /** The backend's answer, its body unread. */
   fetchPostList: () => Promise<BackendResult<Response>>
   ttlMs: number
   siteUrl: string
-  /** which post images the site makes variants of, and how it signs them */
   images: ImageRules
   now?: () => number
   maxListBytes?: number
-  /**
-   * Turns a post's HTML into what is safe to show, or null when it cannot just now (then the post
-   * is shown without its content and sanitised again at its next view); replaceable in tests.
-   */
   sanitize?: (dirty: string) => Promise<string | null>
 }
 
-/** Work done between two turns of the event loop while deriving text, so requests keep flowing. */
-const SLICE_MS = 4
+/** Sanitised posts kept, in characters: about 650 posts of 10 KB; the others are sanitised again. */
+const SANITISED_KEPT_CHARS = 8_000_000
+/** Distinct queries whose results are kept, per list. */
+const RESULTS_KEPT = 200
+/** Posts read for search between two turns of the event loop (5 to 25 ms of work). */
+const READ_PER_TURN = 25
+
+/** A failure the pages show, by the contract's message. */
+class ListUnavailable extends Error {}
 
 /**
- * The post list, fetched from the backend, validated and cached. Only elements of the answer
- * that changed are parsed again; a post's sanitised HTML and its preview are worked out when a
- * page first needs them and remembered by the hash of the content, so a refresh in which one
- * post changed costs one post's work, and a cold start costs only what the first page shows.
+ * The post list, fetched from the backend, validated and cached (stale-while-revalidate, by
+ * lru-cache). An answer like the last one changes nothing; otherwise only the entries that
+ * changed are validated again. A post's sanitised HTML and its text are worked out when a page,
+ * the feed or a search first needs them, and kept: a changed post costs that post's work.
  */
 export function createPostStore({
   fetchPostList,
@@ -204,234 +164,235 @@ export function createPostStore({
   maxListBytes = MAX_LIST_BYTES,
   sanitize = (dirty) => defaultSanitizer().sanitize({ dirty, siteUrl, images }),
 }: PostStoreOptions) {
-  /** Each summary's content, without putting the content where a loader could send it. */
-  const contentOf = new WeakMap<PostSummary, PostContent>()
-  const searchIndex = createSearchIndex({ textOf: wholeTextOf })
+  const storedOf = new WeakMap<PostSummary, StoredPost>()
 
-  const list = createCachedResource<PostList, string>({
-    ttlMs,
-    now,
-    load: async (): Promise<LoadResult<PostList, string>> => {
+  const lists = new LRUCache<'posts', PostList>({
+    max: 1,
+    // Stale from ttlMs on: lru-cache counts an entry stale once past its ttl.
+    ttl: Math.max(1, ttlMs - 1),
+    ttlResolution: 0,
+    ...(now ? { perf: { now } } : {}),
+    // A stale list is served at once while one refresh runs behind it.
+    allowStale: true,
+    fetchMethod: async (_key, kept) => {
       try {
-        const result = await loadPostList()
-        metrics.countPostListRefresh(
-          result.status === 'success' ? result.value.posts.length : undefined,
-        )
-        return result
+        const list = await loadList(kept)
+        metrics.countPostListRefresh(list.posts.length)
+        return list
       } catch (cause) {
-        log('error', 'blog posts could not be prepared', { reason: String(cause) })
-        return { status: 'error', error: FETCH_FAILED_MESSAGE }
+        metrics.countPostListRefresh(undefined)
+        if (!(cause instanceof ListUnavailable)) {
+          log('error', 'blog posts could not be prepared', { reason: String(cause) })
+        }
+        // The last good list stays, fresh for another TTL: a failing backend is not asked again
+        // on every request. With none, the pages show the failure; it is never kept.
+        if (kept) return kept
+        throw cause instanceof ListUnavailable ? cause : new ListUnavailable(FETCH_FAILED_MESSAGE)
       }
     },
   })
 
-  async function loadPostList(): Promise<LoadResult<PostList, string>> {
+  /** Texts read but once per sanitised content, whichever post holds it. */
+  const sanitised = new LRUCache<string, string>({
+    maxSize: SANITISED_KEPT_CHARS,
+    sizeCalculation: (html) => Math.max(1, html.length),
+    // Visitors asking for the same new post at once wait for one sanitising; a failure is not kept.
+    fetchMethod: async (content) => (await sanitize(content)) ?? undefined,
+  })
+
+  async function currentList(): Promise<PostList | string> {
+    try {
+      return (await lists.fetch('posts'))!
+    } catch (cause) {
+      return cause instanceof ListUnavailable ? cause.message : FETCH_FAILED_MESSAGE
+    }
+  }
+
+  async function loadList(kept: PostList | undefined): Promise<PostList> {
     const started = performance.now()
     const result = await fetchPostList()
     if (result.status === 'error') {
       const { error } = result
-      const message =
-        error.kind === 'http' ? `HTTP error! status: ${error.status}` : FETCH_FAILED_MESSAGE
-      return { status: 'error', error: message }
+      throw new ListUnavailable(
+        error.kind === 'http' ? `HTTP error! status: ${error.status}` : FETCH_FAILED_MESSAGE,
+      )
     }
-    const response = result.data
-    if (!response.body) return unreadable({ kind: 'malformed', reason: 'an empty answer' })
-    if (Number(response.headers.get('content-length') ?? 0) > maxListBytes) {
-      await response.body.cancel()
-      return unreadable({ kind: 'too-large', maxBytes: maxListBytes })
+    const body = await readBody(result.data, maxListBytes)
+    const version = createHash('sha256').update(body).digest('base64url').slice(0, 22)
+    const refreshed = (list: PostList, changedEntries: number, leftOut: number) => {
+      // Where every successful refresh completes: changedEntries were validated again.
+      log('info', 'blog post list refreshed', {
+        changed: list !== kept,
+        posts: list.posts.length,
+        changedEntries,
+        leftOut,
+        bytes: body.length,
+        durationMs: Math.round(performance.now() - started),
+      })
+      return list
     }
-
-    const known = list.peek()?.entries
-    const entries = new Map<string, PreparedEntry>()
-    const order: PreparedEntry[] = []
-    const version = createHash('sha256')
-    let changedEntries = 0
-    const read = await readJsonArray(response.body, {
-      maxBytes: maxListBytes,
-      onElement(bytes) {
-        const hash = createHash('sha256').update(bytes).digest('base64url')
-        version.update(hash)
-        let entry = entries.get(hash) ?? known?.get(hash)
-        if (!entry) {
-          entry = prepareEntry(JSON.parse(bytes.toString('utf8')))
-          changedEntries += 1
-        }
-        entries.set(hash, entry)
-        order.push(entry)
-      },
-    })
-    if (read.status === 'error') return unreadable(read.error)
-
-    const listVersion = version.digest('base64url').slice(0, 22)
-    const kept = list.peek()
     // An unchanged answer keeps the same list (and the pages cached from it).
-    const unchanged = kept?.version === listVersion
-    const posts = unchanged ? kept.posts : listedPosts(order)
-    listRefreshed({
-      changed: !unchanged,
-      posts: posts.length,
-      changedEntries,
-      leftOut: order.length - posts.length,
-      bytes: read.bytes,
-      durationMs: Math.round(performance.now() - started),
-    })
-    if (unchanged) return { status: 'success', value: kept }
-    // Re-indexes only the posts whose entries changed, after this refresh has handed its list over.
-    searchIndex.follow(posts)
-    const bySlug = new Map(posts.map((post) => [post.slug, post]))
-    const contents = new Map(posts.map((post) => [contentOf.get(post)!.hash, contentOf.get(post)!]))
-    return {
-      status: 'success',
-      value: { posts, bySlug, entries, contents, version: listVersion },
+    if (kept?.version === version) return refreshed(kept, 0, 0)
+
+    let entries: unknown
+    try {
+      entries = JSON.parse(body.toString('utf8'))
+    } catch (cause) {
+      throw unreadable('blog post list unreadable', { kind: 'malformed', reason: String(cause) })
     }
+    if (!Array.isArray(entries)) throw unreadable('blog post list is not a list')
+
+    const listed: StoredPost[] = []
+    const seenSlugs = new Set<string>()
+    let changedEntries = 0
+    entries.forEach((entry: unknown, index) => {
+      const { content, ...rest } = (isRecord(entry) ? entry : { entry }) as Record<string, unknown>
+      const fields = JSON.stringify(rest)
+      const before = isRecord(entry) ? kept?.bySlug.get(String(entry.slug)) : undefined
+      let stored = before?.fields === fields && before.content === content ? before : undefined
+      if (!stored) {
+        changedEntries += 1
+        const prepared = storedPost(entry, fields)
+        if ('problems' in prepared) return leftOut(index, prepared.id, prepared.problems)
+        stored = prepared
+      }
+      const { slug, id } = stored.summary
+      if (seenSlugs.has(slug)) return leftOut(index, id, ['duplicate slug'])
+      seenSlugs.add(slug)
+      listed.push(stored)
+    })
+    // Newest first, as readers expect of a blog, whatever order the backend sends.
+    listed.sort((a, b) => compareNewestFirst(a.summary.publishedAt, b.summary.publishedAt))
+    const list: PostList = {
+      posts: listed.map((stored) => stored.summary),
+      bySlug: new Map(listed.map((stored) => [stored.summary.slug, stored])),
+      version,
+      results: new LRUCache({ max: RESULTS_KEPT }),
+    }
+    return refreshed(list, changedEntries, entries.length - listed.length)
   }
 
-  function prepareEntry(raw: unknown): PreparedEntry {
-    const parsed = backendPostSchema.safeParse(raw)
+  function storedPost(
+    entry: unknown,
+    fields: string,
+  ): StoredPost | { id: unknown; problems: string[] } {
+    const parsed = backendPostSchema.safeParse(entry)
     if (!parsed.success) {
       return {
-        status: 'left-out',
-        id: (raw as { id?: unknown } | null)?.id,
+        id: isRecord(entry) ? entry.id : undefined,
         problems: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
       }
     }
-    const entry = parsed.data
-    const publishedAt = new Date(entry.created_at)
+    const post = parsed.data
+    const publishedAt = new Date(post.created_at)
     const summary: PostSummary = {
-      id: entry.id,
-      slug: entry.slug,
-      title: entry.title,
-      category: entry.category,
-      author: entry.author,
-      status: entry.status,
-      tags: entry.tags,
+      id: post.id,
+      slug: post.slug,
+      title: post.title,
+      category: post.category,
+      author: post.author,
+      status: post.status,
+      tags: post.tags,
       publishedAt: publishedAt.toISOString(),
-      updatedAt: entry.updated_at ? new Date(entry.updated_at).toISOString() : null,
+      updatedAt: post.updated_at ? new Date(post.updated_at).toISOString() : null,
       cardDate: formatCardDate(publishedAt),
       postDate: formatPostDate(publishedAt),
-      postWords: entry.post_words,
-      wordCountLabel: formatWordCount(entry.post_words),
-      image: siteImage(entry.image_url, images),
+      postWords: post.post_words,
+      wordCountLabel: formatWordCount(post.post_words),
+      image: siteImage(post.image_url, images),
     }
-    const hash = createHash('sha256').update(entry.content).digest('base64url')
-    const content = list.peek()?.contents.get(hash) ?? { hash, source: entry.content }
-    contentOf.set(summary, content)
-    return { status: 'post', summary, time: publishedAt.getTime(), content }
+    const stored = { summary, fields, content: post.content }
+    storedOf.set(summary, stored)
+    return stored
   }
 
-  function textOf(summary: PostSummary): PostText {
-    const content = contentOf.get(summary)!
-    if (!content.text) keepText(content, textOfHtml(content.source!))
-    return content.text!
-  }
-
-  function keepText(content: PostContent, text: string) {
-    content.text = {
-      preview: textPreview(text, CARD_PREVIEW_CHARS),
-      teaser: textPreview(text, POST_TEASER_CHARS),
-    }
-    releaseSource(content)
-  }
-
-  /**
-   * A post's whole text, for the search index, which keeps only its words. Read from the source,
-   * or, once that is let go, from the sanitised HTML (whose text is the same); the preview and
-   * teaser are kept on the way, so a later card costs nothing.
-   */
-  function wholeTextOf(summary: PostSummary): string {
-    const content = contentOf.get(summary)!
-    const markup = content.source ?? zlib.inflateRawSync(content.html!).toString('utf8')
-    const text = textOfHtml(markup)
-    if (!content.text) keepText(content, text)
-    return text
-  }
-
-  /** The post's sanitised content, worked out once; null when the sanitiser failed this time. */
-  async function htmlOf(summary: PostSummary): Promise<string | null> {
-    const content = contentOf.get(summary)!
-    if (content.html !== undefined) return zlib.inflateRawSync(content.html).toString('utf8')
-    content.sanitising ??= sanitize(content.source!)
-      .then((html) => {
-        if (html !== null) {
-          // Copied out of zlib's 16 KB output chunk, which the result is a view of.
-          content.html = Buffer.from(zlib.deflateRawSync(html))
-          releaseSource(content)
-        }
-        return html
-      })
-      .finally(() => {
-        content.sanitising = undefined
-      })
-    return content.sanitising
-  }
-
-  /** Lets go of the source once nothing more is derived from it. */
-  function releaseSource(content: PostContent) {
-    if (content.html !== undefined && content.text) content.source = undefined
-  }
-
-  /** Derives `pick` for each post, giving the event loop a turn now and then. */
-  async function eachWithText<T>(posts: readonly PostSummary[], pick: (post: PostSummary) => T) {
-    const picked: T[] = []
-    let sliceStarted = performance.now()
-    for (const post of posts) {
-      picked.push(pick(post))
-      if (performance.now() - sliceStarted > SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve))
-        sliceStarted = performance.now()
+  /** The post's preview, teaser and searchable fields, read from its text once. */
+  function readOf(post: PostSummary) {
+    const stored = storedOf.get(post)!
+    if (!stored.read) {
+      const text = textOfHtml(stored.content)
+      stored.read = {
+        preview: textPreview(text, CARD_PREVIEW_CHARS),
+        teaser: textPreview(text, POST_TEASER_CHARS),
+        searchable: searchablePost(post, text),
       }
     }
-    return picked
+    return stored.read
+  }
+
+  /** Every post of the list read for search: on the first search, only the posts not read yet. */
+  async function searchableOf(list: PostList) {
+    const started = performance.now()
+    let read = 0
+    const searchable: SearchablePost[] = []
+    for (const post of list.posts) {
+      if (!storedOf.get(post)!.read && ++read % READ_PER_TURN === 0) await nextTurn()
+      searchable.push(readOf(post).searchable)
+    }
+    if (read > 0) {
+      const durationMs = Math.round(performance.now() - started)
+      log('info', 'blog posts read for search', { posts: read, durationMs })
+    }
+    return searchable
   }
 
   return {
     async getPosts(): Promise<PostsResult> {
-      const result = await list.get()
-      if (result.status === 'error') return { status: 'error', message: result.error }
-      return { status: 'success', posts: result.value.posts }
+      const list = await currentList()
+      if (typeof list === 'string') return { status: 'error', message: list }
+      return { status: 'success', posts: list.posts }
     },
 
     async findPostBySlug(slug: string): Promise<FoundPost> {
-      const result = await list.get()
-      if (result.status === 'error') return { status: 'error', message: result.error }
-      const summary = result.value.bySlug.get(slug)
-      if (!summary) return { status: 'not-found' }
-      const html = await htmlOf(summary)
-      if (html === null) log('error', 'post shown without its content', { slug })
+      const list = await currentList()
+      if (typeof list === 'string') return { status: 'error', message: list }
+      const stored = list.bySlug.get(slug)
+      if (!stored) return { status: 'not-found' }
+      const html = await sanitised.fetch(stored.content)
+      if (html === undefined) log('error', 'post shown without its content', { slug })
       return {
         status: 'found',
-        post: { ...summary, html: html ?? '', teaser: textOf(summary).teaser },
-        contentUnavailable: html === null,
+        post: { ...stored.summary, html: html ?? '', teaser: readOf(stored.summary).teaser },
+        contentUnavailable: html === undefined,
       }
     },
 
-    /**
-     * The posts matching `query` (as `searchQueryOf` reads `q`), by relevance and then newest
-     * first; on a cold start it waits for the list and its index.
-     */
+    /** The posts matching `query` (as `searchQueryOf` reads `q`), by relevance, then newest. */
     async searchPosts(query: string): Promise<PostsResult> {
-      const result = await list.get()
-      if (result.status === 'error') return { status: 'error', message: result.error }
-      return { status: 'success', posts: await searchIndex.search(query) }
+      const list = await currentList()
+      if (typeof list === 'string') return { status: 'error', message: list }
+      const key = searchWords(query).join(' ')
+      let found = list.results.get(key)
+      if (!found) {
+        list.searchable ??= searchableOf(list)
+        found = matchingPosts(await list.searchable, query)
+        list.results.set(key, found)
+      }
+      return { status: 'success', posts: found }
     },
 
     /** Cards for posts of the list, each with its preview. */
-    toPostCards(posts: readonly PostSummary[]): Promise<PostCard[]> {
-      return eachWithText(posts, (post) => {
+    async toPostCards(posts: readonly PostSummary[]): Promise<PostCard[]> {
+      return posts.map((post) => {
         const { slug, title, category, publishedAt, cardDate, wordCountLabel, image } = post
-        const { preview } = textOf(post)
+        const { preview } = readOf(post)
         return { slug, title, category, preview, publishedAt, cardDate, wordCountLabel, image }
       })
     },
 
-    /** Posts of the list with their teasers, for a feed. */
-    toFeedPosts(posts: readonly PostSummary[]): Promise<FeedPost[]> {
-      return eachWithText(posts, (post) => ({ ...post, teaser: textOf(post).teaser }))
+    /** Posts of the list with their teasers, for a feed: a turn of the event loop between reads. */
+    async toFeedPosts(posts: readonly PostSummary[]): Promise<FeedPost[]> {
+      const feed: FeedPost[] = []
+      for (const post of posts) {
+        if (!storedOf.get(post)!.read) await nextTurn()
+        feed.push({ ...post, teaser: readOf(post).teaser })
+      }
+      return feed
     },
 
     /** Changes whenever the cached list's content changes; empty before the first list. */
     postsVersion(): string {
-      return list.peek()?.version ?? ''
+      return lists.peek('posts', { allowStale: true })?.version ?? ''
     },
 
     /**
@@ -439,59 +400,58 @@ export function createPostStore({
      * kept by a shared cache, so that no copy outlives the list it shows by more than half a second.
      */
     freshForS(): number {
-      return Math.round(list.freshForMs() / 1000)
+      return Math.round(Math.max(0, lists.getRemainingTTL('posts')) / 1000)
     },
   }
 }
 
 export type PostStore = ReturnType<typeof createPostStore>
 
-/** The posts of an answer, newest first, once per slug; the entries left out are logged. */
-function listedPosts(order: readonly PreparedEntry[]): PostSummary[] {
-  const listed: Array<Extract<PreparedEntry, { status: 'post' }>> = []
-  const seenSlugs = new Set<string>()
-  order.forEach((entry, index) => {
-    if (entry.status === 'left-out') {
-      const { id, problems } = entry
-      log('warn', 'blog post entry left out', {
-        index,
-        id: typeof id === 'number' || typeof id === 'string' ? id : undefined,
-        problems,
-      })
-      return
-    }
-    if (seenSlugs.has(entry.summary.slug)) {
-      log('warn', 'blog post entry left out', {
-        index,
-        id: entry.summary.id,
-        problems: ['duplicate slug'],
-      })
-      return
-    }
-    seenSlugs.add(entry.summary.slug)
-    listed.push(entry)
-  })
-  // Newest first, as readers expect of a blog, whatever order the backend sends.
-  return listed.sort((a, b) => b.time - a.time).map((entry) => entry.summary)
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** Where every successful refresh completes, changed or not. */
-function listRefreshed(summary: RefreshSummary) {
-  log('info', 'blog post list refreshed', summary)
-}
-
-const READ_FAILURE_LOGS: Record<ArrayReadFailure['kind'], [level: 'warn' | 'error', msg: string]> =
-  {
-    'not-a-list': ['warn', 'blog post list is not a list'],
-    malformed: ['warn', 'blog post list unreadable'],
-    unreadable: ['warn', 'blog post list unreadable'],
-    'too-large': ['error', 'blog post list over the size cap, last good list kept'],
+/** The answer's bytes; refused past `maxBytes`, by its declared length or as soon as it is read. */
+async function readBody(response: Response, maxBytes: number) {
+  const tooLarge = () =>
+    unreadable('blog post list over the size cap, last good list kept', { maxBytes }, 'error')
+  if (!response.body) throw unreadable('blog post list unreadable', { reason: 'an empty answer' })
+  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+    await response.body.cancel()
+    throw tooLarge()
   }
+  const chunks: Uint8Array[] = []
+  let bytes = 0
+  const reader = response.body.getReader()
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      bytes += next.value.length
+      if (bytes > maxBytes) break
+      chunks.push(next.value)
+    }
+  } catch (cause) {
+    throw unreadable('blog post list unreadable', { kind: 'unreadable', reason: String(cause) })
+  }
+  await reader.cancel().catch(() => undefined)
+  if (bytes > maxBytes) throw tooLarge()
+  return Buffer.concat(chunks, bytes)
+}
 
-function unreadable(failure: ArrayReadFailure): LoadResult<PostList, string> {
-  const [level, msg] = READ_FAILURE_LOGS[failure.kind]
-  log(level, msg, failure)
-  return { status: 'error', error: FETCH_FAILED_MESSAGE }
+function leftOut(index: number, id: unknown, problems: string[]) {
+  log('warn', 'blog post entry left out', {
+    index,
+    id: typeof id === 'number' || typeof id === 'string' ? id : undefined,
+    problems,
+  })
+}
+
+function unreadable(
+  msg: string,
+  details: Record<string, unknown> = {},
+  level: 'warn' | 'error' = 'warn',
+) {
+  log(level, msg, details)
+  return new ListUnavailable(FETCH_FAILED_MESSAGE)
 }
 
 let defaultStore: PostStore | undefined
@@ -509,32 +469,16 @@ function store() {
   return defaultStore
 }
 
-/** The post list for pages: the cached list, or the error to show when there is none. */
-export function getPosts() {
-  return store().getPosts()
-}
+// What the routes ask for: the cached list (or the error to show), one post with its sanitised
+// content, a search (best first), the cards of a page, a feed's posts with their teasers, and
+// how many more seconds the list in hand is fresh (0 while it is being refreshed).
+export const getPosts = () => store().getPosts()
+export const findPostBySlug = (slug: string) => store().findPostBySlug(slug)
+export const searchPosts = (query: string) => store().searchPosts(query)
+export const toPostCards = (posts: readonly PostSummary[]) => store().toPostCards(posts)
+export const toFeedPosts = (posts: readonly PostSummary[]) => store().toFeedPosts(posts)
+export const postsFreshForS = () => store().freshForS()
 
-/** One post by slug, from the same cached list, with its sanitised content. */
-export function findPostBySlug(slug: string) {
-  return store().findPostBySlug(slug)
-}
-
-/** The posts matching a search, best first. */
-export function searchPosts(query: string) {
-  return store().searchPosts(query)
-}
-
-/** Cards for a page of the list. */
-export function toPostCards(posts: readonly PostSummary[]) {
-  return store().toPostCards(posts)
-}
-
-/** Posts with teasers, for the feed. */
-export function toFeedPosts(posts: readonly PostSummary[]) {
-  return store().toFeedPosts(posts)
-}
-
-/** How many more seconds the post list in hand is fresh (0 while it is being refreshed). */
-export function postsFreshForS() {
-  return store().freshForS()
+function compareNewestFirst(a: string, b: string) {
+  return a < b ? 1 : a > b ? -1 : 0
 }

@@ -27,13 +27,7 @@ export const ALLOWED_ATTR = [
 ]
 /** Removed together with what they contain, not just unwrapped. */
 export const DROPPED_WITH_CONTENT = [
-  'form',
-  'button',
-  'select',
-  'textarea',
-  'object',
-  'embed',
-  'frameset',
+  ...['form', 'button', 'select', 'textarea', 'object', 'embed', 'frameset'],
 ]
 
 /**

@@ -11,16 +11,14 @@ import {
 } from './sanitize-rules.server'
 
 /**
- * DOMPurify on jsdom. The server runs it in a worker thread (sanitize-worker.server.ts), so the
- * main thread never loads jsdom; tests and scripts call it directly.
+ * DOMPurify on jsdom, run by the server in a worker thread (sanitize-worker.server.ts) so that the
+ * main thread never loads jsdom. `siteUrl`: links elsewhere open safely in a new tab;
+ * `resolveImage`: how an image is shown (images/image-set.ts), null to drop it; `resolveMedia`:
+ * where a player's source loads from (the backend's media as `/media/…`, `https:` as given) or null.
  */
-
 export type SanitizeOptions = {
-  /** The site's own origin: links elsewhere open safely in a new tab. */
   siteUrl: string
-  /** How an image in the content is shown (see images/image-set.ts), or null to drop the image. */
   resolveImage: (src: string) => SiteImage | null
-  /** Where a player's source loads from: the backend's media as `/media/…`, `https:` as given, or null. */
   resolveMedia: (src: string) => string | null
 }
 
@@ -52,12 +50,11 @@ const WINDOW_RELEASE_DELAY_MS = 1_000
 let windowRelease: NodeJS.Timeout | undefined
 let documentsInWindow = 0
 
-/** Sanitises one HTML document. Slow (about 15 to 30 ms for a 10 KB post): callers remember the result. */
+/** One HTML document sanitised (15 to 30 ms for 10 KB); an unparseable one is an empty post. */
 export function sanitizeHtml(dirty: string, options: SanitizeOptions): string {
   try {
     return sanitizeDocument(dirty, options)
   } catch (cause) {
-    // One unparseable document leaves an empty post, not a failed page.
     log('error', 'post content could not be sanitised', { reason: String(cause) })
     return ''
   }
@@ -103,20 +100,20 @@ function sanitizeOne(dirty: string, { resolveImage, resolveMedia }: SanitizeOpti
   }) as HTMLElement | null
   // A document made of a frameset has no body at all.
   if (!body) return ''
-  // What follows adds markup of ours, so it is done once DOMPurify is through.
-  // By tag name, not by selector: jsdom's selector engine kept about 0.5 MB a document until the
-  // window was replaced (the memory test's heap rose from 8 to 20 MB over a batch).
+  // What follows adds markup of ours, so it is done once DOMPurify is through. By tag name, never
+  // by selector (querySelectorAll, matches, closest): jsdom's selector engine kept about 0.5 MB a
+  // document until the window was replaced (the memory test's heap rose from 8 to 20 MB a batch).
   for (const player of [...elements(body, 'audio'), ...elements(body, 'video')]) {
     keepPlayer(player, resolveMedia)
   }
   // A source means something only in a player: the content's own <picture> is not kept.
   for (const source of elements(body, 'source')) {
-    if (!source.parentElement?.matches('audio, video')) source.remove()
+    if (!['AUDIO', 'VIDEO'].includes(source.parentElement?.tagName ?? '')) source.remove()
   }
   for (const image of elements(body, 'img')) showImage(image, resolveImage)
   // A link whose target was unsafe stays as its text, not as a link that goes nowhere.
-  for (const link of Array.from(body.querySelectorAll('a:not([href])'))) {
-    link.replaceWith(...Array.from(link.childNodes))
+  for (const link of elements(body, 'a')) {
+    if (!link.hasAttribute('href')) link.replaceWith(...Array.from(link.childNodes))
   }
   return body.innerHTML
 }
@@ -185,18 +182,26 @@ function videoLink(frame: Element): Element | null {
   const path = url ? `${url.host}${url.pathname}` : ''
   for (const { name, player, page } of VIDEO_SITES) {
     const id = player.exec(path)?.[1]
-    if (!id || frame.closest('a')) continue
+    if (!id || isInside(frame, 'A')) continue
     const document = frame.ownerDocument
     const link = document.createElement('a')
     link.setAttribute('href', `${page}${id}`)
     const title = frame.getAttribute('title')?.trim()
     link.textContent = title ? `Watch “${title}” on ${name}` : `Watch the video on ${name}`
-    if (frame.closest('p')) return link
+    if (isInside(frame, 'P')) return link
     const paragraph = document.createElement('p')
     paragraph.append(link)
     return paragraph
   }
   return null
+}
+
+/** Whether an element of this tag name holds `node`. */
+function isInside(node: Element, tagName: string) {
+  for (let parent = node.parentElement; parent; parent = parent.parentElement) {
+    if (parent.tagName === tagName) return true
+  }
+  return false
 }
 
 /** Gives an element exactly these attributes, in this order (null: left out). */

@@ -13,32 +13,21 @@ export type SanitizeTask = { dirty: string; siteUrl: string; images: ImageRules 
 export type SanitizeOutcome =
   { status: 'sanitised'; html: string } | { status: 'unparseable'; reason: string }
 
-export type SanitizerOptions = {
-  /** The worker's module: a path or a file: URL. */
-  filename: string
-  /** Node options of the worker thread; tests run the TypeScript source through tsx. */
-  execArgv?: string[]
-  idleMs?: number
-  timeoutMs?: number
-  maxWaiting?: number
-}
+/** The worker's module (a path or a file: URL), and its Node options (tests run it through tsx). */
+export type SanitizerOptions = { filename: string; execArgv?: string[] } & Partial<
+  Record<'idleMs' | 'timeoutMs' | 'maxWaiting', number>
+>
 
-/**
- * The worker built beside the server (`npm run build`, and `npm run dev` keeps it built). The server
- * is started from the app's folder, as it finds the Remix build there too.
- */
+/** The worker built beside the server; the server starts in the app's folder, as for the Remix build. */
 export const BUILT_WORKER = path.resolve('build/server/sanitize-worker.js')
 
-/** The worker is ended after this long without a post to sanitise, and its memory goes back to the system. */
+/** Ended after this long without a post to sanitise: its memory goes back to the system. */
 const WORKER_IDLE_MS = 5_000
-/**
- * A post not sanitised this long after it was asked for (waiting included) is given up and the
- * worker replaced: the largest post accepted takes about a second.
- */
+/** A post not sanitised by then (waiting included) is given up: the largest takes about a second. */
 const SANITIZE_TIMEOUT_MS = 10_000
 /** Posts waiting for the worker, at most; beyond that a first view is shown without its content. */
 const MAX_WAITING = 50
-/** The worker's old generation. */
+/** The worker's old and young generations (decision 008). */
 const WORKER_HEAP_MB = 128
 const WORKER_YOUNG_GENERATION_MB = 8
 
@@ -67,8 +56,6 @@ export function createSanitizer({
       idleTimeout: idleMs,
       // Between posts the worker's event loop must turn: jsdom lets a replaced window go only then.
       atomics: 'disabled',
-      // A small heap is collected often; the largest post accepted needs about 100 MB. A young
-      // generation of 8 MB (the default is larger) keeps the running worker about 20 MB smaller.
       resourceLimits: {
         maxOldGenerationSizeMb: WORKER_HEAP_MB,
         maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
@@ -138,9 +125,7 @@ export function createSanitizer({
     },
 
     /** Worker threads running now: 1 while posts are being sanitised, 0 once idle. */
-    threads(): number {
-      return pool?.threads.length ?? 0
-    },
+    threads: () => pool?.threads.length ?? 0,
 
     /** Ends the worker, for a graceful shutdown. */
     async close() {
