@@ -42,6 +42,11 @@ const TABLE_PARTS = new Set(['tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'capti
  * parse5, the parser jsdom itself uses, leaving out what the sanitiser removes with its content.
  */
 export function textOfHtml(markup: string): string {
+  return collapseWhitespace(plainTextOfHtml(markup))
+}
+
+/** The same text with its whitespace as the document has it: what a search needs of it. */
+export function plainTextOfHtml(markup: string): string {
   const plain = markup.replace(DROPPED_WHOLE, '')
   if (!NEEDS_PARSER.test(plain)) {
     let tables = 0
@@ -51,10 +56,10 @@ export function textOfHtml(markup: string): string {
       else if (tables === 0 && TABLE_PARTS.has(element)) return ''
       return BLOCK_ELEMENTS.has(element) ? ' ' : ''
     })
-    if (!MARKUP_LEFT.test(text)) return collapseWhitespace(decodeHTML(text))
+    if (!MARKUP_LEFT.test(text)) return decodeHTML(text)
   }
   // Parsed as jsdom does, without scripting: <noscript> holds markup, not text.
-  return collapseWhitespace(textOf(parseFragment(markup, { scriptingEnabled: false })))
+  return textOf(parseFragment(markup, { scriptingEnabled: false }))
 }
 
 function textOf(node: DefaultTreeAdapterTypes.Node): string {
@@ -74,6 +79,7 @@ function keepsText(element: DefaultTreeAdapterTypes.Element) {
   return ALLOWED.has(element.tagName) || !DROPPED_WITH_TEXT.has(element.tagName)
 }
 
+/** Every run of whitespace as one space; a lone space, the most of them, is left as it is. */
 function collapseWhitespace(text: string) {
-  return text.replace(/\s+/g, ' ').trim()
+  return text.replace(/ \s+|[^\S ]\s*/g, ' ').trim()
 }

@@ -14,7 +14,7 @@ import { formatCardDate, formatPostDate, formatWordCount, textPreview } from '~/
 import { log } from '~/lib/log.server'
 import { metrics } from '~/lib/metrics.server'
 
-import { textOfHtml } from './html-text.server'
+import { plainTextOfHtml, textOfHtml } from './html-text.server'
 import { defaultSanitizer } from './sanitizer.server'
 import { matchingPosts, searchablePost, searchWords, type SearchablePost } from './search.server'
 
@@ -112,7 +112,8 @@ type StoredPost = {
   /** The backend's entry without its content, as sent: with the content, tells what changed. */
   fields: string
   content: string
-  read?: { preview: string; teaser: string; searchable: SearchablePost }
+  excerpt?: { preview: string; teaser: string }
+  searchable?: SearchablePost
 }
 
 /** `version`: the answer's SHA-256; `searchable` once a search asked; the last queries' results. */
@@ -306,18 +307,17 @@ export function createPostStore({
     return stored
   }
 
-  /** The post's preview, teaser and searchable fields, read from its text once. */
-  function readOf(post: PostSummary) {
+  /** The post's preview and teaser, read from its text once. */
+  function excerptOf(post: PostSummary) {
     const stored = storedOf.get(post)!
-    if (!stored.read) {
+    if (!stored.excerpt) {
       const text = textOfHtml(stored.content)
-      stored.read = {
-        preview: textPreview(text, CARD_PREVIEW_CHARS),
-        teaser: textPreview(text, POST_TEASER_CHARS),
-        searchable: searchablePost(post, text),
-      }
+      const [preview, teaser] = [CARD_PREVIEW_CHARS, POST_TEASER_CHARS].map((n) =>
+        previewOf(text, n),
+      )
+      stored.excerpt = { preview: preview!, teaser: teaser! }
     }
-    return stored.read
+    return stored.excerpt
   }
 
   /** Every post of the list read for search: on the first search, only the posts not read yet. */
@@ -326,8 +326,12 @@ export function createPostStore({
     let read = 0
     const searchable: SearchablePost[] = []
     for (const post of list.posts) {
-      if (!storedOf.get(post)!.read && ++read % READ_PER_TURN === 0) await nextTurn()
-      searchable.push(readOf(post).searchable)
+      const stored = storedOf.get(post)!
+      if (!stored.searchable) {
+        if (++read % READ_PER_TURN === 0) await nextTurn()
+        stored.searchable = searchablePost(post, plainTextOfHtml(stored.content))
+      }
+      searchable.push(stored.searchable)
     }
     if (read > 0) {
       const durationMs = Math.round(performance.now() - started)
@@ -352,7 +356,7 @@ export function createPostStore({
       if (html === undefined) log('error', 'post shown without its content', { slug })
       return {
         status: 'found',
-        post: { ...stored.summary, html: html ?? '', teaser: readOf(stored.summary).teaser },
+        post: { ...stored.summary, html: html ?? '', teaser: excerptOf(stored.summary).teaser },
         contentUnavailable: html === undefined,
       }
     },
@@ -375,7 +379,7 @@ export function createPostStore({
     async toPostCards(posts: readonly PostSummary[]): Promise<PostCard[]> {
       return posts.map((post) => {
         const { slug, title, category, publishedAt, cardDate, wordCountLabel, image } = post
-        const { preview } = readOf(post)
+        const { preview } = excerptOf(post)
         return { slug, title, category, preview, publishedAt, cardDate, wordCountLabel, image }
       })
     },
@@ -384,8 +388,8 @@ export function createPostStore({
     async toFeedPosts(posts: readonly PostSummary[]): Promise<FeedPost[]> {
       const feed: FeedPost[] = []
       for (const post of posts) {
-        if (!storedOf.get(post)!.read) await nextTurn()
-        feed.push({ ...post, teaser: readOf(post).teaser })
+        if (!storedOf.get(post)!.excerpt) await nextTurn()
+        feed.push({ ...post, teaser: excerptOf(post).teaser })
       }
       return feed
     },
@@ -478,6 +482,13 @@ export const searchPosts = (query: string) => store().searchPosts(query)
 export const toPostCards = (posts: readonly PostSummary[]) => store().toPostCards(posts)
 export const toFeedPosts = (posts: readonly PostSummary[]) => store().toFeedPosts(posts)
 export const postsFreshForS = () => store().freshForS()
+
+/** The text's first `chars` characters, read from its start only (the whole is 10 KB and more). */
+function previewOf(text: string, chars: number) {
+  const start = text.slice(0, chars * 4)
+  const preview = textPreview(start, chars)
+  return start === text || preview.endsWith('...') ? preview : textPreview(text, chars)
+}
 
 function compareNewestFirst(a: string, b: string) {
   return a < b ? 1 : a > b ? -1 : 0

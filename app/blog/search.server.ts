@@ -27,11 +27,14 @@ export function searchQueryOf(raw: string | null) {
   return Array.from(cleaned).slice(0, SEARCH_QUERY_MAX_CHARS).join('').trim()
 }
 
+/** Accents as decomposition leaves them: the combining diacritical marks' blocks. */
+const ACCENTS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g
+
 /** Lower case without accents; plain ASCII (most text) skips the decomposition. */
 export function foldText(text: string) {
   const lower = text.toLowerCase()
   // eslint-disable-next-line no-control-regex -- the whole ASCII range
-  return /^[\u0000-\u007f]*$/.test(lower) ? lower : lower.normalize('NFD').replace(/\p{M}/gu, '')
+  return /^[\u0000-\u007f]*$/.test(lower) ? lower : lower.normalize('NFD').replace(ACCENTS, '')
 }
 
 /**
