@@ -218,8 +218,7 @@ export function createPostStore({
         error.kind === 'http' ? `HTTP error! status: ${error.status}` : FETCH_FAILED_MESSAGE,
       )
     }
-    const body = await readBody(result.data, maxListBytes)
-    const version = createHash('sha256').update(body).digest('base64url').slice(0, 22)
+    const { chunks, bytes, version } = await readBody(result.data, maxListBytes)
     const refreshed = (list: PostList, changedEntries: number, leftOut: number) => {
       // Where every successful refresh completes: changedEntries were validated again.
       log('info', 'blog post list refreshed', {
@@ -227,7 +226,7 @@ export function createPostStore({
         posts: list.posts.length,
         changedEntries,
         leftOut,
-        bytes: body.length,
+        bytes,
         durationMs: Math.round(performance.now() - started),
       })
       return list
@@ -237,7 +236,9 @@ export function createPostStore({
 
     let entries: unknown
     try {
-      entries = JSON.parse(body.toString('utf8'))
+      const decoder = new TextDecoder()
+      const text = chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join('')
+      entries = JSON.parse(text + decoder.decode())
     } catch (cause) {
       throw unreadable('blog post list unreadable', { kind: 'malformed', reason: String(cause) })
     }
@@ -415,7 +416,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** The answer's bytes; refused past `maxBytes`, by its declared length or as soon as it is read. */
+/**
+ * The answer's bytes as they came and their SHA-256; refused past `maxBytes`, by its declared
+ * length or as soon as more arrive.
+ */
 async function readBody(response: Response, maxBytes: number) {
   const tooLarge = () =>
     unreadable('blog post list over the size cap, last good list kept', { maxBytes }, 'error')
@@ -425,6 +429,7 @@ async function readBody(response: Response, maxBytes: number) {
     throw tooLarge()
   }
   const chunks: Uint8Array[] = []
+  const hash = createHash('sha256')
   let bytes = 0
   const reader = response.body.getReader()
   try {
@@ -432,13 +437,14 @@ async function readBody(response: Response, maxBytes: number) {
       bytes += next.value.length
       if (bytes > maxBytes) break
       chunks.push(next.value)
+      hash.update(next.value)
     }
   } catch (cause) {
     throw unreadable('blog post list unreadable', { kind: 'unreadable', reason: String(cause) })
   }
   await reader.cancel().catch(() => undefined)
   if (bytes > maxBytes) throw tooLarge()
-  return Buffer.concat(chunks, bytes)
+  return { chunks, bytes, version: hash.digest('base64url').slice(0, 22) }
 }
 
 function leftOut(index: number, id: unknown, problems: string[]) {
