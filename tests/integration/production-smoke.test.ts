@@ -42,7 +42,10 @@ function readRuntimeStage(): RuntimeStage {
   )
   const env = Object.fromEntries(
     [...last.matchAll(/^ENV (.*)$/gm)].flatMap((match) =>
-      match[1]!.split(/\s+/).map((pair) => pair.split('=') as [string, string]),
+      // NAME=value pairs; a value may hold '=' (NODE_OPTIONS=--max-old-space-size=192).
+      [...match[1]!.matchAll(/(\w+)=("[^"]*"|\S+)/g)].map(
+        ([, name, value]) => [name!, value!.replace(/^"|"$/g, '')] as [string, string],
+      ),
     ),
   )
   const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(last)![1]!) as string[]
