@@ -35,8 +35,8 @@ RUN apt-get update \
 # libuv's pool (4 threads) is shared by sharp, zlib and DNS: the app makes one image at a time,
 # so three stay for pages. docs/decisions/017-post-images.md has the figures.
 ENV LD_PRELOAD=/usr/local/lib/libjemalloc.so.2 UV_THREADPOOL_SIZE=4
-# The server's V8 heap ceiling: the blog's live heap at 2,000 posts is well under it, and V8 then
-# collects before RSS grows past what a 512 MB instance holds. docs/decisions/008-blog-at-scale.md.
+# The server's V8 heap ceiling: the blog's live heap at 2,000 posts (about 100 MB) is under it.
+# Figures in docs/decisions/008-blog-at-scale.md and docs/operations.md (Docker).
 ENV NODE_OPTIONS=--max-old-space-size=192
 # Owned by root and run as node: the server can read its code but never rewrite it.
 COPY --from=prod-deps /app/node_modules ./node_modules
