@@ -399,8 +399,15 @@ async function triggerRefresh(server: RunningServer, refreshes: { count: () => n
   const started = performance.now()
   await timedFetch(`${server.url}/blog`)
   const deadline = Date.now() + 120_000
+  let askedAgain = Date.now()
   while (refreshes.count() === before) {
     if (Date.now() > deadline) throw new Error('no refresh within 2 minutes')
+    // On a busy machine a refresh of the unchanged list (asked by the post viewed last) can end
+    // after the change was made, and the list is then fresh: ask again once it is stale.
+    if (Date.now() - askedAgain > TTL_S * 1000 + 50) {
+      askedAgain = Date.now()
+      await timedFetch(`${server.url}/blog`)
+    }
     await sleep(5)
   }
   return { cpuMs: cpuMs(server) - cpuBefore, ms: Math.round(performance.now() - started) }
