@@ -119,9 +119,10 @@ async function serverFor(page: string) {
   }
   // Chromium treats localhost as a secure origin, and the test stack's SITE_URL is on localhost.
   const origin = `http://localhost:${stack.server.port}`
-  // Rendering the measured page would start its images, so in camera mode another page warms the
-  // server, one that shows no post image.
-  await fetch(`${origin}${CAMERA_PHOTOS ? '/privacy-policy' : page}`)
+  // Rendering the measured page would start its images, so in camera mode the sitemap warms the
+  // server and its post list instead: the page's images are then cold, as for a new post on a
+  // running site.
+  await fetch(`${origin}${CAMERA_PHOTOS ? '/sitemap.xml' : page}`)
   return origin
 }
 
