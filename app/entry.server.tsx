@@ -11,6 +11,14 @@ import { log } from './lib/log.server'
 import { currentRequest } from './lib/request-context.server'
 import { inlineScriptHashes, splitAtOwnScripts } from './own-scripts.server'
 
+// What the server takes of the app: it bundles no module of app/, so the process holds one copy of
+// each, the build's (docs/architecture.md).
+export { ConfigError, getConfig } from './lib/config.server'
+export { MAX_REQUEST_BODY_BYTES } from './lib/constants'
+export { log } from './lib/log.server'
+export { metrics, metricsText } from './lib/metrics.server'
+export { runInRequestContext } from './lib/request-context.server'
+
 /** Development keeps Remix's scripts as they are: React there warns about any changed attribute. */
 const HOLDS_SCRIPTS = process.env.NODE_ENV === 'production'
 

@@ -2,7 +2,7 @@ import zlib from 'node:zlib'
 
 import type { Request, Response } from 'express'
 
-import { serverMetrics } from './metrics'
+import type { Metrics } from './app-entry'
 
 /**
  * Brotli at quality 5: 0.4 to 2.6 ms a page, against 24 to 57 ms at its best quality (11) for 9 to
@@ -35,6 +35,7 @@ type PageCacheOptions = {
   isCachedRoute: (req: Request, res: Response) => boolean
   /** true when the request is for an address no route answers: they all share one 404 page */
   isUnknownAddress: (req: Request, res: Response) => boolean
+  metrics: Pick<Metrics, 'countPageCacheLookup'>
   maxEntries?: number
   now?: () => number
 }
@@ -80,6 +81,7 @@ export function createPageCache({
   ttlMs,
   isCachedRoute,
   isUnknownAddress,
+  metrics,
   maxEntries = 200,
   now = Date.now,
 }: PageCacheOptions) {
@@ -105,10 +107,10 @@ export function createPageCache({
     const entry = entries.get(key)
     if (!entry || entry.expiresAt <= now()) {
       if (entry) entries.delete(key)
-      serverMetrics.countPageCacheLookup('miss')
+      metrics.countPageCacheLookup('miss')
       return false
     }
-    serverMetrics.countPageCacheLookup('hit')
+    metrics.countPageCacheLookup('hit')
     res.status(entry.status)
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
     // A page lives here as long as its s-maxage: a shared cache in front keeps it only for what is

@@ -1,8 +1,7 @@
 import type { ServerBuild } from '@remix-run/node'
 import { matchRoutes } from '@remix-run/react'
 import type { Request } from 'express'
-
-import { recentlyUsed, type RecentlyUsed } from '../app/lib/recently-used'
+import { LRUCache } from 'lru-cache'
 
 type RouteNode = Parameters<typeof matchRoutes>[0][number]
 
@@ -41,13 +40,12 @@ function routeTree(build: ServerBuild): RouteNode[] {
  * Addresses only the catch-all takes are 'not-found'.
  */
 export function remixRouteLabeler(currentBuild: () => ServerBuild) {
-  let known:
-    { build: ServerBuild; tree: RouteNode[]; labels: RecentlyUsed<string, string> } | undefined
+  let known: { build: ServerBuild; tree: RouteNode[]; labels: LRUCache<string, string> } | undefined
 
   return function routeLabel(req: Request): string {
     const build = currentBuild()
     if (known?.build !== build)
-      known = { build, tree: routeTree(build), labels: recentlyUsed(LABELS_KEPT) }
+      known = { build, tree: routeTree(build), labels: new LRUCache({ max: LABELS_KEPT }) }
     // Remix's data requests name their route; only real route ids are taken as labels.
     const dataRoute = req.query._data
     if (typeof dataRoute === 'string' && dataRoute in build.routes) return labelOf(dataRoute)
