@@ -10,7 +10,7 @@ import { ConfigError, getConfig } from './app/lib/config.server'
 import { MAX_REQUEST_BODY_BYTES } from './app/lib/constants'
 import { log } from './app/lib/log.server'
 import { createDuplicateMemory } from './server/duplicate-memory'
-import { formServedAtCookie } from './server/form-served-at'
+import { ENQUIRY_ACTION_PATHS, formServedAtCookie } from './server/form-served-at'
 import { redirectToHttps } from './server/https-redirect'
 import { serverMetrics } from './server/metrics'
 import { startMetricsServer } from './server/metrics-endpoint'
@@ -119,7 +119,7 @@ app.use(
 app.use((req, res, next) => {
   const declaredLength = Number(req.get('content-length') ?? 0)
   if (declaredLength > MAX_REQUEST_BODY_BYTES) {
-    if (req.method === 'POST' && req.path === '/contact')
+    if (req.method === 'POST' && ENQUIRY_ACTION_PATHS.includes(req.path))
       serverMetrics.countRefusedEnquiry('too_large')
     res.status(413).type('text/plain').send('Request body too large')
     return
@@ -127,7 +127,7 @@ app.use((req, res, next) => {
   next()
 })
 
-app.post('/contact', refuseForeignOrigin(config.siteUrl))
+app.post(ENQUIRY_ACTION_PATHS, refuseForeignOrigin(config.siteUrl))
 
 app.use(compression())
 
@@ -191,7 +191,6 @@ app.all(
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       enquiryLimiter,
       enquiryMemory,
-      isDataRequest: req.query._data !== undefined,
     }),
   }),
 )
