@@ -9,8 +9,8 @@ const PAGE = [
   '<script>window.__remixContext = {};</script>',
   '<script type="module" async="">import "/build/manifest-1.js";</script>',
   '<script type="application/ld+json">{}</script></body></html>',
-  '<script>window.__remixContext.streamController.enqueue("[{\\"_1\\":2}]");</script>',
-  '<script>window.__remixContext.streamController.close();</script>',
+  '<!--$--><script>window.__remixContext.streamController.enqueue("[{\\"_1\\":2}]");</script>',
+  '<!--$--><script>window.__remixContext.streamController.close();</script><!--/$--><!--/$-->',
 ].join('')
 
 const HELD = [

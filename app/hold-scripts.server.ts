@@ -40,13 +40,17 @@ setTimeout(release,${RELEASE_FALLBACK_MS})})()`
 const HELD_START = '<link rel="modulepreload"'
 const MODULE_SCRIPT = '<script type="module" async="">'
 const SCRIPT_END = '</script>'
+const DOCUMENT_END = '</html>'
 /** The scripts single fetch writes after the document to hand the loaders' data to the context. */
 const DATA_STREAM_SCRIPT = /<script>window\.__remixContext\.streamController\.[\s\S]*?<\/script>/g
+/** The Suspense boundaries React writes them in (`<!--$-->…<!--/$-->`), empty once they leave. */
+const SUSPENSE_MARKER = /<!--\/?\$-->/g
 
 /**
  * The page's scripts made to wait for the first paint: what Remix's `<Scripts>` rendered to load
  * the page's code goes into the template, with the data stream's scripts moved in after the
- * context script they feed and before the module script, which comes last. `html` is the part of
+ * context script they feed and before the module script, which comes last; the page then ends
+ * with `</html>` again. `html` is the part of
  * the page the app wrote for its scripts (`splitAtOwnScripts`), so nothing in a post can be taken
  * for Remix's preloads. A part without them stays as it is.
  */
@@ -56,8 +60,14 @@ export function holdScripts(html: string): string {
   const end = html.indexOf(SCRIPT_END, moduleScript)
   if (start < 0 || moduleScript < 0 || end < 0) return html
   const heldEnd = end + SCRIPT_END.length
-  const rest = html.slice(heldEnd)
-  const dataStream = rest.match(DATA_STREAM_SCRIPT)?.join('') ?? ''
+  const documentEnd = html.indexOf(DOCUMENT_END, heldEnd)
+  const afterDocument = documentEnd < 0 ? '' : html.slice(documentEnd + DOCUMENT_END.length)
+  const dataStream = afterDocument.match(DATA_STREAM_SCRIPT)?.join('') ?? ''
   const held = `${html.slice(start, moduleScript)}${dataStream}${html.slice(moduleScript, heldEnd)}`
-  return `${html.slice(0, start)}<template id="${HELD_SCRIPTS_ID}">${held}</template>${rest.replace(DATA_STREAM_SCRIPT, '')}`
+  const rest =
+    documentEnd < 0
+      ? html.slice(heldEnd)
+      : html.slice(heldEnd, documentEnd + DOCUMENT_END.length) +
+        afterDocument.replace(DATA_STREAM_SCRIPT, '').replace(SUSPENSE_MARKER, '')
+  return `${html.slice(0, start)}<template id="${HELD_SCRIPTS_ID}">${held}</template>${rest}`
 }
