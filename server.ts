@@ -8,7 +8,7 @@ import express from 'express'
 
 import { appEntryOf } from './server/app-entry'
 import { createDuplicateMemory } from './server/duplicate-memory'
-import { formServedAtCookie } from './server/form-served-at'
+import { ENQUIRY_ACTION_PATHS, formServedAtCookie } from './server/form-served-at'
 import { redirectToHttps } from './server/https-redirect'
 import { startMetricsServer } from './server/metrics-endpoint'
 import { refuseForeignOrigin } from './server/origin'
@@ -127,14 +127,15 @@ app.use(
 app.use((req, res, next) => {
   const declaredLength = Number(req.get('content-length') ?? 0)
   if (declaredLength > MAX_REQUEST_BODY_BYTES) {
-    if (req.method === 'POST' && req.path === '/contact') metrics.countEnquiry('too_large')
+    if (req.method === 'POST' && ENQUIRY_ACTION_PATHS.includes(req.path))
+      metrics.countEnquiry('too_large')
     res.status(413).type('text/plain').send('Request body too large')
     return
   }
   next()
 })
 
-app.post('/contact', refuseForeignOrigin(config.siteUrl, { log, metrics }))
+app.post(ENQUIRY_ACTION_PATHS, refuseForeignOrigin(config.siteUrl, { log, metrics }))
 
 app.use(compression())
 
@@ -199,7 +200,6 @@ app.all(
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       enquiryLimiter,
       enquiryMemory,
-      isDataRequest: req.query._data !== undefined,
     }),
   }),
 )

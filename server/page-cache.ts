@@ -3,6 +3,7 @@ import zlib from 'node:zlib'
 import type { Request, Response } from 'express'
 
 import type { Metrics } from './app-entry'
+import { isAppDataPath } from './remix-addresses'
 
 /**
  * Brotli at quality 5: 0.4 to 2.6 ms a page, against 24 to 57 ms at its best quality (11) for 9 to
@@ -90,8 +91,8 @@ export function createPageCache({
   /** The entry a request reads and fills, or undefined when its page must not be kept. */
   function keyFor(req: Request, res: Response): string | undefined {
     if (req.method !== 'GET' || FLASH_COOKIE.test(req.get('cookie') ?? '')) return undefined
-    // Remix's data requests answer with JSON, not the page.
-    if (req.query._data !== undefined) return undefined
+    // Remix's data and route discovery are not pages: never the page, nor the 404 page, for them.
+    if (isAppDataPath(req.path)) return undefined
     if (isUnknownAddress(req, res)) return NOT_FOUND_KEY
     if (!isCachedRoute(req, res)) return undefined
     const url = new URL(req.originalUrl, 'http://page')
