@@ -5,6 +5,7 @@ import { z } from 'zod'
 
 import type { SiteImage } from '~/images/image-set'
 import { imageRules, siteImage, type ImageRules } from '~/images/sources.server'
+import { prepareFirstImages } from '~/images/variants.server'
 import type { BackendResult } from '~/lib/backend.server'
 import { getBackendResponse } from '~/lib/backend.server'
 import { getConfig } from '~/lib/config.server'
@@ -396,6 +397,9 @@ export function createPostStore({
       if (result.status === 'error') return { status: 'error', message: result.error }
       const summary = result.value.bySlug.get(slug)
       if (!summary) return { status: 'not-found' }
+      // The post's own image is made while its text is sanitised, not after: it is its page's
+      // largest paint.
+      prepareFirstImages([summary.image])
       const html = await htmlOf(summary)
       if (html === null) log('error', 'post shown without its content', { slug })
       return {

@@ -18,7 +18,6 @@ import { blogPostingJsonLd } from '~/blog/structured-data.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { COMPANY } from '~/content/company'
 import { previewImage } from '~/images/image-set'
-import { prepareFirstImages } from '~/images/variants.server'
 import { getConfig } from '~/lib/config.server'
 import { CACHE_CONTROL, loaderOrErrorHeaders, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
@@ -58,11 +57,6 @@ export const meta: MetaFunction<typeof loader, RootLoaders> = ({ data, matches, 
 }
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const listed = await getPosts()
-  // The post's own image is known from the list: it is started while the post's text is sanitised.
-  const summary =
-    listed.status === 'success' ? listed.posts.find((p) => p.slug === params.slug) : null
-  prepareFirstImages([summary?.image ?? null])
   const result = await findPostBySlug(params.slug ?? '')
   const headers = { 'Cache-Control': CACHE_CONTROL.blog(postsFreshForS()) }
   if (result.status === 'error') {
@@ -77,6 +71,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   // The card's date stays behind: the post page shows the long form.
   const { cardDate: _cardDate, ...post } = result.post
   const jsonLd = blogPostingJsonLd(result.post, getConfig().siteUrl)
+  const listed = await getPosts()
   const more = postsAround(result.post, listed.status === 'success' ? listed.posts : [])
   // Shown without its content this time: a 503 that no cache keeps tells
   // crawlers to come back rather than index an empty post.
