@@ -3,17 +3,19 @@
  * fails it (scripts/lint-boundaries.test.ts shows each rule failing).
  */
 const FLOWS = ['blog', 'consent', 'enquiry']
+/**
+ * How server.ts and server/ may name a module of app/: relative, through the `~/` alias, or from the
+ * root (tsconfig's baseUrl). Only types may be imported so: the server takes the app's modules from
+ * the Remix build, and a value imported here would be bundled into it as a second copy.
+ */
+const APP_FROM_SERVER = ['app/**', './app/**', '../app/**', '~/**']
+const APP_FROM_SERVER_MESSAGE =
+  'The server imports only types from app/: it takes the app itself from the Remix build (its entry module), so the process holds one copy.'
 const BOUNDARIES = [
   {
     target: './app',
     from: ['./server', './server.ts', './mocks', './tests', './scripts'],
     message: 'The app reaches the server only through the load context, and never mocks or tests.',
-  },
-  {
-    target: ['./server', './server.ts'],
-    from: './app',
-    except: ['./lib'],
-    message: 'The server imports only what app/lib shares (settings, log, metrics, constants).',
   },
   {
     target: './app/lib',
@@ -116,6 +118,28 @@ module.exports = {
       files: ['app/**/*.{ts,tsx}', 'server/**/*.ts', 'server.ts'],
       excludedFiles: ['**/*.test.{ts,tsx}'],
       rules: { 'import/no-restricted-paths': ['error', { zones: BOUNDARIES }] },
+    },
+    {
+      files: ['server/**/*.ts', 'server.ts'],
+      excludedFiles: ['**/*.test.ts'],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { group: APP_FROM_SERVER, allowTypeImports: true, message: APP_FROM_SERVER_MESSAGE },
+            ],
+          },
+        ],
+        // The same paths in an `import()`, which esbuild would bundle as well.
+        'no-restricted-syntax': [
+          'error',
+          {
+            selector: 'ImportExpression[source.value=/^((\\.{1,2}\\/)*app|~)\\//]',
+            message: APP_FROM_SERVER_MESSAGE,
+          },
+        ],
+      },
     },
   ],
 }

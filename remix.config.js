@@ -7,8 +7,8 @@ export const future = {
   v3_fetcherPersist: true,
   v3_relativeSplatPath: true,
   v3_throwAbortReason: true,
-  v3_lazyRouteDiscovery: false,
-  v3_singleFetch: false,
+  v3_lazyRouteDiscovery: true,
+  v3_singleFetch: true,
 }
 
 /** @type {import('@remix-run/dev').AppConfig} */

@@ -6,13 +6,10 @@ import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/
 import compression from 'compression'
 import express from 'express'
 
-import { ConfigError, getConfig } from './app/lib/config.server'
-import { MAX_REQUEST_BODY_BYTES } from './app/lib/constants'
-import { log } from './app/lib/log.server'
+import { appEntryOf } from './server/app-entry'
 import { createDuplicateMemory } from './server/duplicate-memory'
-import { formServedAtCookie } from './server/form-served-at'
+import { ENQUIRY_ACTION_PATHS, formServedAtCookie } from './server/form-served-at'
 import { redirectToHttps } from './server/https-redirect'
-import { serverMetrics } from './server/metrics'
 import { startMetricsServer } from './server/metrics-endpoint'
 import { refuseForeignOrigin } from './server/origin'
 import { createPageCache } from './server/page-cache'
@@ -36,15 +33,6 @@ const DRAIN_QUIET_MS = 500
 const DRAIN_MAX_MS = 5_000
 const PROBE_PATHS = ['/healthz', '/readyz']
 
-let config: ReturnType<typeof getConfig>
-try {
-  config = getConfig()
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error
-  console.error(error.message)
-  process.exit(1)
-}
-
 const BUILD_PATH = path.resolve('build/index.js')
 const VERSION_PATH = path.resolve('build/version.txt')
 
@@ -56,9 +44,26 @@ async function importBuild(): Promise<ServerBuild> {
 
 let build = await importBuild()
 
-/** What the app's entry module offers the server besides rendering: its start and its end. */
-type AppLifecycle = { warmUp?: () => Promise<void>; close?: () => Promise<void> }
-const appLifecycle = () => build.entry.module as AppLifecycle
+// The app's settings, log, metrics and request context come from the build, the process's one copy
+// of each; a rebuild in development counts into the same metrics and request context.
+const {
+  ConfigError,
+  getConfig,
+  log,
+  metrics,
+  metricsText,
+  runInRequestContext,
+  MAX_REQUEST_BODY_BYTES,
+} = appEntryOf(build)
+
+let config: ReturnType<typeof getConfig>
+try {
+  config = getConfig()
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error
+  console.error(error.message)
+  process.exit(1)
+}
 
 if (!config.isProduction) {
   fs.watchFile(VERSION_PATH, { interval: 200 }, async () => {
@@ -72,6 +77,8 @@ const enquiryLimiter = createRateLimiter({
   windowS: config.contactRateLimit.windowS,
   redisUrl: config.redisUrl,
   prefix: 'rl:enquiry:',
+  log,
+  metrics,
 })
 
 // The same enquiry is forwarded once in this window, however often it is sent.
@@ -80,6 +87,7 @@ const enquiryMemory = createDuplicateMemory({
   pendingMs: config.backendTimeoutMs + 1000,
   redisUrl: config.redisUrl,
   prefix: 'dup:enquiry:',
+  log,
 })
 
 const app = express()
@@ -88,7 +96,7 @@ app.set('trust proxy', config.trustProxyHops === 0 ? false : config.trustProxyHo
 
 const routeLabel = remixRouteLabeler(() => build)
 
-app.use(requestId())
+app.use(requestId(runInRequestContext))
 app.use((req, res, next) => shutdown.trackTraffic(req, res, next))
 
 // Liveness: the process answers. Never asks the backend, so a backend outage restarts nothing.
@@ -106,7 +114,7 @@ app.get('/readyz', (_req, res) => {
     .send(ready ? 'ready' : 'shutting down')
 })
 
-app.use(logRequests(routeLabel))
+app.use(logRequests(routeLabel, { log, metrics }))
 app.use(redirectToHttps(config.siteUrl))
 app.use(
   securityHeaders({
@@ -119,15 +127,15 @@ app.use(
 app.use((req, res, next) => {
   const declaredLength = Number(req.get('content-length') ?? 0)
   if (declaredLength > MAX_REQUEST_BODY_BYTES) {
-    if (req.method === 'POST' && req.path === '/contact')
-      serverMetrics.countRefusedEnquiry('too_large')
+    if (req.method === 'POST' && ENQUIRY_ACTION_PATHS.includes(req.path))
+      metrics.countEnquiry('too_large')
     res.status(413).type('text/plain').send('Request body too large')
     return
   }
   next()
 })
 
-app.post('/contact', refuseForeignOrigin(config.siteUrl))
+app.post(ENQUIRY_ACTION_PATHS, refuseForeignOrigin(config.siteUrl, { log, metrics }))
 
 app.use(compression())
 
@@ -184,6 +192,7 @@ app.all(
             ttlMs: config.postsCacheTtlS * 1000,
             isCachedRoute,
             isUnknownAddress: (_req, res) => res.locals.route === NOT_FOUND_LABEL,
+            metrics,
           })
         : undefined,
     getLoadContext: (req) => ({
@@ -191,7 +200,6 @@ app.all(
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       enquiryLimiter,
       enquiryMemory,
-      isDataRequest: req.query._data !== undefined,
     }),
   }),
 )
@@ -200,16 +208,18 @@ app.all(
 const metricsServer =
   config.metricsPort === 0
     ? undefined
-    : await startMetricsServer(config.host, config.metricsPort).catch((error: Error) => {
-        log('error', 'metrics port unavailable', {
-          metricsPort: config.metricsPort,
-          reason: error.message,
-        })
-        process.exit(1)
-      })
+    : await startMetricsServer(config.host, config.metricsPort, metricsText).catch(
+        (error: Error) => {
+          log('error', 'metrics port unavailable', {
+            metricsPort: config.metricsPort,
+            reason: error.message,
+          })
+          process.exit(1)
+        },
+      )
 
 // Visitors and crawlers come soon after a deploy: the first post should not wait for jsdom to load.
-await appLifecycle().warmUp?.()
+await appEntryOf(build).warmUp()
 
 const server = app.listen(config.port, config.host, () => {
   log('info', 'server listening', {
@@ -226,8 +236,9 @@ const shutdown = gracefulShutdown({
   quietMs: DRAIN_QUIET_MS,
   maxDrainMs: DRAIN_MAX_MS,
   probePaths: PROBE_PATHS,
+  log,
   onStopped: async () => {
-    await Promise.all([enquiryLimiter.close(), enquiryMemory.close(), appLifecycle().close?.()])
+    await Promise.all([enquiryLimiter.close(), enquiryMemory.close(), appEntryOf(build).close()])
     metricsServer?.close()
   },
 })

@@ -11,10 +11,22 @@ import { log } from './lib/log.server'
 import { currentRequest } from './lib/request-context.server'
 import { inlineScriptHashes, splitAtOwnScripts } from './own-scripts.server'
 
+// What the server takes of the app: it bundles no module of app/, so the process holds one copy of
+// each, the build's (docs/architecture.md).
+export { ConfigError, getConfig } from './lib/config.server'
+export { MAX_REQUEST_BODY_BYTES } from './lib/constants'
+export { log } from './lib/log.server'
+export { metrics, metricsText } from './lib/metrics.server'
+export { runInRequestContext } from './lib/request-context.server'
+
 /** Development keeps Remix's scripts as they are: React there warns about any changed attribute. */
 const HOLDS_SCRIPTS = process.env.NODE_ENV === 'production'
 
-const ABORT_DELAY_MS = 5_000
+/**
+ * How long Remix waits for a promise in a loader's data before rejecting it (single fetch); the
+ * render is abandoned a second later, once the rejections have been written.
+ */
+export const streamTimeout = 5_000
 
 /**
  * Renders the whole page before its first byte. The pages await nothing while rendering (their
@@ -30,9 +42,7 @@ export default async function handleRequest(
 ) {
   const renderStarted = performance.now()
   const { page, own } = splitAtOwnScripts(
-    await renderWholePage(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
-    ),
+    await renderWholePage(<RemixServer context={remixContext} url={request.url} />),
   )
   const ownScripts = HOLDS_SCRIPTS ? holdScripts(own) : own
   // Only the app's own part is hashed: a script anywhere else in the page is refused.
@@ -65,7 +75,7 @@ function renderWholePage(page: JSX.Element): Promise<string> {
         })
       },
     })
-    setTimeout(abort, ABORT_DELAY_MS + 1_000).unref()
+    setTimeout(abort, streamTimeout + 1_000).unref()
   })
 }
 

@@ -27,8 +27,6 @@ declare module '@remix-run/node' {
         | { status: 'claimed'; settle: (wasForwarded: boolean) => Promise<void> }
       >
     }
-    /** asked by Remix's browser code (`?_data`, which Remix strips before loaders and actions) */
-    isDataRequest: boolean
     /**
      * Called by the entry with the CSP sources (`sha256-…`) of the inline scripts the app wrote
      * into the page it rendered: the page's CSP allows these and no other inline script.

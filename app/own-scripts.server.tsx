@@ -8,8 +8,9 @@ import { renderToStaticMarkup } from 'react-dom/server'
  * other way, say in a post the sanitiser let it through in, is refused by the browser.
  *
  * root.tsx renders `<OwnScriptsStart />` right before those scripts: ScrollRestoration's, what
- * Remix's `<Scripts>` renders (the module preloads, the context script with the loader data, the
- * module script) and the release of the held scripts. From there to the end of the document,
+ * Remix's `<Scripts>` renders (the module preloads, the context script, the module script), the
+ * release of the held scripts, and the scripts that stream the loaders' data into the context
+ * (single fetch writes them after the document). From there to the end of the document,
  * everything is written by the app and Remix; the only data in it is Remix's JSON, in which `<`
  * is escaped (`\u003c`), so no element of a post or of any other data can be there. Content comes
  * before it in the document, so the last such marker is the app's even when a post holds a copy.

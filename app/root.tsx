@@ -1,5 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { data, type LinksFunction, type LoaderFunctionArgs } from '@remix-run/node'
 import {
   Links,
   Meta,
@@ -18,7 +17,7 @@ import { SiteHeader } from './components/layout/site-header'
 import { WhatsAppButton } from './components/layout/whatsapp-button'
 import { Toaster } from './components/ui/toaster'
 import { CookieConsent } from './consent/cookie-consent'
-import { collectFlashToastAfterEnquiry } from './enquiry/revalidation'
+import { skipRevalidationAfterEnquiry } from './enquiry/revalidation'
 import { RELEASE_HELD_SCRIPTS } from './hold-scripts.server'
 import { getConfig, getPublicSiteConfig } from './lib/config.server'
 import { readToast } from './lib/toast.server'
@@ -33,10 +32,10 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await readToast(request)
   // The analytics a visitor may consent to: the browser loads its script only after consent.
-  return json({ site: getPublicSiteConfig(), analytics: getConfig().analytics, toast }, { headers })
+  return data({ site: getPublicSiteConfig(), analytics: getConfig().analytics, toast }, { headers })
 }
 
-export const shouldRevalidate = collectFlashToastAfterEnquiry
+export const shouldRevalidate = skipRevalidationAfterEnquiry
 
 /**
  * Server-only text (see hold-scripts.server.ts). The browser, where `.server` modules are empty,

@@ -77,6 +77,8 @@ type State = {
   images: ImageMode
   postsRequests: number
   enquiryRequests: number
+  /** the /media/ files asked for with GET, in order */
+  mediaRequested: string[]
   received: ReceivedEnquiry[]
 }
 
@@ -129,6 +131,7 @@ function initialState(): State {
     images: process.env.MOCK_CAMERA_PHOTOS === '1' ? 'camera' : 'fixtures',
     postsRequests: 0,
     enquiryRequests: 0,
+    mediaRequested: [],
     received: [],
   }
 }
@@ -227,6 +230,7 @@ export async function startMockBackend({
 
     if ((req.method === 'GET' || req.method === 'HEAD') && pathname.startsWith('/media/')) {
       const name = path.basename(pathname)
+      if (req.method === 'GET') state.mediaRequested.push(name)
       let file: Buffer
       try {
         file = await fs.readFile(

@@ -63,7 +63,12 @@ try {
   const post =
     posts.reverse().find((entry) => entry.content.includes('<img src="/media/camera-photo.jpg"')) ??
     posts[0]!
-  const offered = variantsIn((await text('/blog')) + (await text(`/blog/${post.slug}`)))
+  // Rendering a page starts its first cards' phone variants: cover variants come from the last
+  // card of /blog (never started), full ones from the post's text.
+  const offered = [
+    ...variantsIn(await text('/blog')).reverse(),
+    ...variantsIn(await text(`/blog/${post.slug}`)).filter((url) => url.includes('/full-')),
+  ]
   const requested = new Set<string>()
   const rows: string[] = []
   for (const name of TABLE) {
@@ -114,7 +119,8 @@ try {
       `Load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores.\n`,
   )
   console.log(
-    `Variants of one photo (/blog and /blog/${post.slug}): the first request makes it ` +
+    `Variants of the last card's photo on /blog (cover) and of the photo in the text of ` +
+      `/blog/${post.slug} (full): the first request makes it ` +
       `(server CPU in brackets), repeats are served as kept (median of ${WARM_REPEATS}).\n`,
   )
   console.log('| variant | cold (server CPU) | warm | bytes |')

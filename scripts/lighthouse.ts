@@ -10,6 +10,7 @@
  *   LIGHTHOUSE_REPEAT        measure each page and preset this often (default 1), to see the spread
  *   LIGHTHOUSE_RUN_TIMEOUT_S one page and preset may take this long (default 120)
  *   LIGHTHOUSE_CAMERA_PHOTOS=1 every post's image is a 4032×3024 phone photo (the mock's camera mode)
+ *   LIGHTHOUSE_REPORTS_DIR   also write each run's full report there as JSON, to see where time went
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -34,6 +35,7 @@ const PRESETS: Record<string, Config | undefined> = { mobile: undefined, desktop
 const REPEAT = Math.max(1, Number(process.env.LIGHTHOUSE_REPEAT ?? 1))
 const RUN_TIMEOUT_MS = Number(process.env.LIGHTHOUSE_RUN_TIMEOUT_S ?? 120) * 1000
 const CAMERA_PHOTOS = process.env.LIGHTHOUSE_CAMERA_PHOTOS === '1'
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS_DIR
 
 /**
  * What the page's images cost, in KB: downloaded (transfer size), and what Lighthouse's image
@@ -105,7 +107,8 @@ const rows: string[] = []
 /**
  * The server a page is measured on, with its page already rendered once: a visitor of a running
  * site meets warm caches, and the first render after a start is not typical. In camera mode each
- * measurement gets a new server, so that its images are made cold, as for a new post.
+ * measurement gets a new server whose first render of the page is the measured one, so that its
+ * images are made cold, as for a new post.
  */
 async function serverFor(page: string) {
   if (CAMERA_PHOTOS) {
@@ -116,7 +119,10 @@ async function serverFor(page: string) {
   }
   // Chromium treats localhost as a secure origin, and the test stack's SITE_URL is on localhost.
   const origin = `http://localhost:${stack.server.port}`
-  await fetch(`${origin}${page}`)
+  // Rendering the measured page would start its images, so in camera mode the sitemap warms the
+  // server and its post list instead: the page's images are then cold, as for a new post on a
+  // running site.
+  await fetch(`${origin}${CAMERA_PHOTOS ? '/sitemap.xml' : page}`)
   return origin
 }
 
@@ -160,6 +166,11 @@ try {
         if (!result || result.lhr.runtimeError) exitCode = 1
         console.log(result?.lhr.runtimeError?.code ?? 'done')
         if (result) rows.push(row(page, preset, result.lhr))
+        if (result && REPORTS_DIR) {
+          const name = `${preset}${page.replaceAll('/', '_')}-${run}.json`
+          fs.mkdirSync(REPORTS_DIR, { recursive: true })
+          fs.writeFileSync(path.join(REPORTS_DIR, name), JSON.stringify(result.lhr))
+        }
       }
     }
   }

@@ -21,11 +21,18 @@ const { ESLint } = createRequire(import.meta.url)('eslint') as {
 const ROOT = path.resolve(import.meta.dirname, '..')
 const eslint = new ESLint({ cwd: ROOT })
 
+/** The rules that hold the boundaries. */
+const BOUNDARY_RULES = [
+  'import/no-restricted-paths',
+  '@typescript-eslint/no-restricted-imports',
+  'no-restricted-syntax',
+]
+
 /** The boundary messages the lint gives `code`, as if it were the file at `file`. */
 async function boundaryErrors(file: string, code: string) {
   const [result] = await eslint.lintText(`${code}\n`, { filePath: path.join(ROOT, file) })
   return result!.messages
-    .filter((message) => message.ruleId === 'import/no-restricted-paths')
+    .filter((message) => BOUNDARY_RULES.includes(message.ruleId ?? ''))
     .map((message) => message.message)
 }
 
@@ -51,12 +58,12 @@ describe('the lint refuses an import across a boundary', () => {
       "import { loader } from '~/routes/blog._index'",
       'nothing imports a route',
     ],
-    ['server/x.ts', "import { spamReason } from '../app/enquiry/spam.server'", 'only what app/lib'],
-    [
-      'server.ts',
-      "import { defaultSanitizer } from './app/blog/sanitizer.server'",
-      'only what app/lib',
-    ],
+    ['server/x.ts', "import { spamReason } from '../app/enquiry/spam.server'", 'only types'],
+    ['server/x.ts', "import { log } from '../app/lib/log.server'", 'only types'],
+    ['server/x.ts', "import { metrics } from '~/lib/metrics.server'", 'only types'],
+    ['server.ts', "import { getConfig } from './app/lib/config.server'", 'only types'],
+    ['server.ts', "import { defaultSanitizer } from './app/blog/sanitizer.server'", 'only types'],
+    ['server.ts', "const { log } = await import('./app/lib/log.server')", 'only types'],
   ])('%s: %s', async (file, code, reason) => {
     const errors = await boundaryErrors(
       file,
@@ -67,7 +74,7 @@ describe('the lint refuses an import across a boundary', () => {
   })
 
   it.each([
-    ['server/x.ts', "import { log } from '../app/lib/log.server'"],
+    ['server/x.ts', "import { appEntryOf } from './app-entry'"],
     ['app/blog/x.ts', "import { log } from '~/lib/log.server'"],
     ['app/routes/x.tsx', "import { getPosts } from '~/blog/posts.server'"],
     ['app/blog/x.ts', "import { siteImage } from '~/images/sources.server'"],
@@ -76,5 +83,13 @@ describe('the lint refuses an import across a boundary', () => {
     expect(
       await boundaryErrors(file, `${code}\nexport const used = [${code.split(' ')[2]}]`),
     ).toEqual([])
+  })
+
+  it.each([
+    ['server/x.ts', "import type { AnalyticsSettings } from '../app/lib/config.server'"],
+    ['server.ts', "import type * as EntryModule from './app/entry.server'"],
+  ])('and lets %s take only a type: %s', async (file, code) => {
+    const name = code.split(' ').at(-3)
+    expect(await boundaryErrors(file, `${code}\nexport type Used = ${name}`)).toEqual([])
   })
 })

@@ -1,6 +1,8 @@
 // The server's own bundles beside Remix's build: the HTTP server (build/server/index.js) and the
 // post sanitiser's worker thread (build/server/sanitize-worker.js). `node scripts/server-bundles.js`
 // builds both (`npm run build`); `npm run dev` runs server.ts through tsx and keeps the worker built.
+// The server bundles no module of app/: it takes the app from Remix's build. The worker is a thread
+// with modules of its own, so it bundles the app's sanitiser.
 import url from 'node:url'
 
 import * as esbuild from 'esbuild'
@@ -8,7 +10,7 @@ import * as esbuild from 'esbuild'
 const WORKER_ENTRY = { 'sanitize-worker': 'app/blog/sanitize-worker.server.ts' }
 
 /** @type {import('esbuild').BuildOptions} */
-const OPTIONS = {
+export const OPTIONS = {
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { createDuplicateMemory } from './duplicate-memory'
 
-const options = { windowS: 600, pendingMs: 2000, prefix: 'test:' }
+const options = { windowS: 600, pendingMs: 2000, prefix: 'test:', log: () => undefined }
 
 describe('the in-process duplicate memory', () => {
   it('calls an enquiry forwarded before a duplicate, and one that failed not', async () => {

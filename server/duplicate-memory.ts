@@ -1,5 +1,3 @@
-import { log } from '../app/lib/log.server'
-
 import { connectRedis, withTimeout, type SharedStoreOptions } from './redis'
 
 /**
@@ -84,8 +82,9 @@ function redisMemory({
   redisUrl,
   prefix,
   storeTimeoutMs = 1000,
+  log,
 }: DuplicateMemoryOptions & { redisUrl: string }): DuplicateMemory {
-  const redis = connectRedis(redisUrl)
+  const redis = connectRedis(redisUrl, log)
   const command = async (args: string[]): Promise<unknown> => {
     await withTimeout(redis.connected, storeTimeoutMs)
     return withTimeout(redis.client.sendCommand(args), storeTimeoutMs)

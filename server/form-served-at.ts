@@ -1,9 +1,15 @@
 import { createCookie, type Cookie } from '@remix-run/node'
 import type { Request, RequestHandler } from 'express'
 
-/** The pages that carry the enquiry form, and the one address it posts to. */
+import { dataPathOf, isPageDataPath, pagePathOf } from './remix-addresses'
+
+/** The pages that carry the enquiry form. */
 const FORM_PAGES = new Set(['/', '/contact'])
-const FORM_ACTION = '/contact'
+/**
+ * Where the form posts: its page's address without JavaScript, and the address of that page's
+ * data with it (Remix's single fetch). A cookie's Path `/contact` does not cover `/contact.data`.
+ */
+export const ENQUIRY_ACTION_PATHS = ['/contact', dataPathOf('/contact')]
 const COOKIE_NAME = 'form_served_at'
 const HAS_COOKIE = new RegExp(`(?:^|;\\s*)${COOKIE_NAME}=`)
 
@@ -14,43 +20,41 @@ export type FormServedAt =
 /**
  * The time the enquiry form was served travels in a strictly necessary cookie, not in the page,
  * so that every visitor gets the same bytes. Signed with the session secrets (the first signs,
- * every one verifies, for rotation), sent back only to the form's address, and gone when the
- * browser closes. `Secure` whenever the visitor is on HTTPS, directly or behind the proxy.
+ * every one verifies, for rotation), sent back only to the form's addresses (one cookie for each,
+ * the same time in both), and gone when the browser closes. `Secure` whenever the visitor is on
+ * HTTPS, directly or behind the proxy.
  */
 export function formServedAtCookie({ secrets, siteUrl }: { secrets: string[]; siteUrl: string }) {
   const make = (secure: boolean) =>
-    createCookie(COOKIE_NAME, {
-      path: FORM_ACTION,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
-      secrets,
-    })
+    ENQUIRY_ACTION_PATHS.map((path) =>
+      createCookie(COOKIE_NAME, { path, httpOnly: true, sameSite: 'lax', secure, secrets }),
+    )
   const cookies = { secure: make(true), plain: make(false) }
-  const cookieFor = (req: Request): Cookie =>
+  const cookiesFor = (req: Request): Cookie[] =>
     req.secure || siteUrl.startsWith('https:') ? cookies.secure : cookies.plain
   const hasCookie = (req: Request) => HAS_COOKIE.test(req.get('cookie') ?? '')
 
   /**
-   * Sets the cookie on every load of a page with the form, and on a navigation inside the app
-   * (Remix's `?_data` requests) that finds none; a revalidation after a send keeps the first
+   * Sets the cookies on every load of a page with the form, and on a navigation inside the app
+   * (a request for the page's data) that finds none; a revalidation after a send keeps the first
    * time, so a person who fixes a field and sends again at once is not taken for a bot.
    */
   const issue: RequestHandler = (req, res, next) => {
-    const isFormPage = (req.method === 'GET' || req.method === 'HEAD') && FORM_PAGES.has(req.path)
-    if (!isFormPage || (req.query._data !== undefined && hasCookie(req))) return next()
-    cookieFor(req)
-      .serialize(Date.now())
-      .then((header) => {
-        res.append('Set-Cookie', header)
-        next()
-      }, next)
+    const isFormPage =
+      (req.method === 'GET' || req.method === 'HEAD') && FORM_PAGES.has(pagePathOf(req.path))
+    if (!isFormPage || (isPageDataPath(req.path) && hasCookie(req))) return next()
+    const servedAtMs = Date.now()
+    Promise.all(cookiesFor(req).map((cookie) => cookie.serialize(servedAtMs))).then((headers) => {
+      for (const header of headers) res.append('Set-Cookie', header)
+      next()
+    }, next)
   }
 
   /** What the request's cookie says of when its form was served. */
   async function read(req: Request): Promise<FormServedAt> {
     if (!hasCookie(req)) return { status: 'absent' }
-    const value: unknown = await cookieFor(req).parse(req.get('cookie') ?? null)
+    // Every path's cookie reads the same: the path only decides where the browser sends it.
+    const value: unknown = await cookiesFor(req)[0]!.parse(req.get('cookie') ?? null)
     return typeof value === 'number' && Number.isFinite(value)
       ? { status: 'signed', atMs: value }
       : { status: 'forged' }

@@ -1,12 +1,16 @@
 import http from 'node:http'
 
-import { metricsText } from './metrics'
+import type { AppEntry } from './app-entry'
 
 /**
  * Serves `GET /metrics` on a port of its own, never the public one: what the metrics reveal
  * (traffic, failures, memory) is for the operators' network only.
  */
-export function startMetricsServer(host: string, port: number): Promise<http.Server> {
+export function startMetricsServer(
+  host: string,
+  port: number,
+  metricsText: AppEntry['metricsText'],
+): Promise<http.Server> {
   const server = http.createServer(async (req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found')

@@ -1,8 +1,6 @@
 import type { RequestHandler } from 'express'
 
-import { log } from '../app/lib/log.server'
-
-import { serverMetrics } from './metrics'
+import type { Log, Metrics } from './app-entry'
 
 /**
  * A POST may come from the public site (SITE_URL) or from the address it was sent to.
@@ -30,11 +28,14 @@ export function isAllowedOrigin(
  * would refuse SITE_URL's origin behind a proxy that rewrites Host. This check replaces it: 403,
  * and nothing reaches the action.
  */
-export function refuseForeignOrigin(siteUrl: string): RequestHandler {
+export function refuseForeignOrigin(
+  siteUrl: string,
+  { log, metrics }: { log: Log; metrics: Pick<Metrics, 'countEnquiry'> },
+): RequestHandler {
   return (req, res, next) => {
     if (!isAllowedOrigin(req.get('origin'), req.get('host'), siteUrl)) {
       log('warn', 'cross-site enquiry refused', { origin: req.get('origin')?.slice(0, 200) })
-      serverMetrics.countRefusedEnquiry('refused_origin')
+      metrics.countEnquiry('refused_origin')
       res.status(403).type('text/plain').send('Enquiries are accepted from this website only')
       return
     }

@@ -2,7 +2,8 @@ import zlib from 'node:zlib'
 
 import type { Request, Response } from 'express'
 
-import { serverMetrics } from './metrics'
+import type { Metrics } from './app-entry'
+import { isAppDataPath } from './remix-addresses'
 
 /**
  * Brotli at quality 5: 0.4 to 2.6 ms a page, against 24 to 57 ms at its best quality (11) for 9 to
@@ -35,6 +36,7 @@ type PageCacheOptions = {
   isCachedRoute: (req: Request, res: Response) => boolean
   /** true when the request is for an address no route answers: they all share one 404 page */
   isUnknownAddress: (req: Request, res: Response) => boolean
+  metrics: Pick<Metrics, 'countPageCacheLookup'>
   maxEntries?: number
   now?: () => number
 }
@@ -80,6 +82,7 @@ export function createPageCache({
   ttlMs,
   isCachedRoute,
   isUnknownAddress,
+  metrics,
   maxEntries = 200,
   now = Date.now,
 }: PageCacheOptions) {
@@ -88,8 +91,8 @@ export function createPageCache({
   /** The entry a request reads and fills, or undefined when its page must not be kept. */
   function keyFor(req: Request, res: Response): string | undefined {
     if (req.method !== 'GET' || FLASH_COOKIE.test(req.get('cookie') ?? '')) return undefined
-    // Remix's data requests answer with JSON, not the page.
-    if (req.query._data !== undefined) return undefined
+    // Remix's data and route discovery are not pages: never the page, nor the 404 page, for them.
+    if (isAppDataPath(req.path)) return undefined
     if (isUnknownAddress(req, res)) return NOT_FOUND_KEY
     if (!isCachedRoute(req, res)) return undefined
     const url = new URL(req.originalUrl, 'http://page')
@@ -105,10 +108,10 @@ export function createPageCache({
     const entry = entries.get(key)
     if (!entry || entry.expiresAt <= now()) {
       if (entry) entries.delete(key)
-      serverMetrics.countPageCacheLookup('miss')
+      metrics.countPageCacheLookup('miss')
       return false
     }
-    serverMetrics.countPageCacheLookup('hit')
+    metrics.countPageCacheLookup('hit')
     res.status(entry.status)
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
     // A page lives here as long as its s-maxage: a shared cache in front keeps it only for what is

@@ -1,9 +1,7 @@
 import { MemoryStore, type Options, type Store } from 'express-rate-limit'
 import { RedisStore } from 'rate-limit-redis'
 
-import { log } from '../app/lib/log.server'
-
-import { serverMetrics } from './metrics'
+import type { Log, Metrics } from './app-entry'
 import { connectRedis, withTimeout, type SharedStoreOptions } from './redis'
 
 export type RateLimitDecision = { limited: false } | { limited: true; retryAfterS: number }
@@ -17,6 +15,7 @@ export type RateLimiter = {
 type RateLimiterOptions = SharedStoreOptions & {
   max: number
   windowS: number
+  metrics: Pick<Metrics, 'countRateLimitStoreError'>
 }
 
 /**
@@ -29,9 +28,11 @@ export function createRateLimiter({
   redisUrl,
   prefix,
   storeTimeoutMs = 1000,
+  log,
+  metrics,
 }: RateLimiterOptions): RateLimiter {
   const windowMs = windowS * 1000
-  const backend = redisUrl ? redisBackend(redisUrl, prefix) : memoryBackend()
+  const backend = redisUrl ? redisBackend(redisUrl, prefix, log) : memoryBackend()
   let ready: Promise<Store> | undefined
 
   // The store is built (and its scripts loaded) once; a failed attempt is retried on the next hit.
@@ -62,7 +63,7 @@ export function createRateLimiter({
       } catch (error) {
         // A lost enquiry costs more than an unthrottled one: fail open, loudly.
         log('error', 'rate limit store unavailable', { reason: (error as Error).message })
-        serverMetrics.countRateLimitStoreError()
+        metrics.countRateLimitStoreError()
         return { limited: false }
       }
     },
@@ -75,8 +76,8 @@ function memoryBackend() {
   return { build: async (): Promise<Store> => memory, close: async () => memory.shutdown() }
 }
 
-function redisBackend(redisUrl: string, prefix: string) {
-  const redis = connectRedis(redisUrl)
+function redisBackend(redisUrl: string, prefix: string, log: Log) {
+  const redis = connectRedis(redisUrl, log)
   return {
     build: async (): Promise<Store> => {
       await redis.connected

@@ -1,6 +1,6 @@
 import { createClient } from 'redis'
 
-import { log } from '../app/lib/log.server'
+import type { Log } from './app-entry'
 
 /** Where a store of the enquiry's shared state keeps it, and how long it waits for it. */
 export type SharedStoreOptions = {
@@ -10,6 +10,8 @@ export type SharedStoreOptions = {
   prefix: string
   /** how long to wait for Redis before letting the enquiry through */
   storeTimeoutMs?: number
+  /** where the store's failures are told */
+  log: Log
 }
 
 /**
@@ -17,7 +19,7 @@ export type SharedStoreOptions = {
  * memory). It connects in the background and keeps reconnecting; callers treat a command that
  * fails or does not answer in time as "Redis is down" and let the enquiry through.
  */
-export function connectRedis(redisUrl: string) {
+export function connectRedis(redisUrl: string, log: Log) {
   const client = createClient({
     url: redisUrl,
     socket: {

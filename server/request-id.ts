@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto'
 
 import type { RequestHandler } from 'express'
 
-import { runInRequestContext } from '../app/lib/request-context.server'
-
+import type { RunInRequestContext } from './app-entry'
 import { isFromTrustedProxy } from './trusted-proxy'
 
 /** What a load balancer's id looks like: printable ASCII without spaces, of a sane length. */
@@ -19,7 +18,7 @@ export function chooseRequestId(sent: string | undefined, fromTrustedProxy: bool
  * Gives every request an id (the trusted proxy's `X-Request-Id`, else a new one), answers with
  * it, and runs the rest of the request in a context that log lines and backend calls read it from.
  */
-export function requestId(): RequestHandler {
+export function requestId(runInRequestContext: RunInRequestContext): RequestHandler {
   return (req, res, next) => {
     const id = chooseRequestId(req.get('x-request-id'), isFromTrustedProxy(req))
     res.locals.requestId = id

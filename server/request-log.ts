@@ -1,21 +1,22 @@
 import type { Request, RequestHandler } from 'express'
 
-import { log } from '../app/lib/log.server'
-
-import { serverMetrics } from './metrics'
+import type { Log, Metrics } from './app-entry'
 
 /**
  * One JSON line per request, written when the answer has been sent, and the request's duration
  * in the metrics under its route: a label set by whoever answered (`res.locals.route`), else
  * `routeLabel`'s.
  */
-export function logRequests(routeLabel: (req: Request) => string): RequestHandler {
+export function logRequests(
+  routeLabel: (req: Request) => string,
+  { log, metrics }: { log: Log; metrics: Pick<Metrics, 'observeRequest'> },
+): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint()
     res.on('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9
       const route = (res.locals.route as string | undefined) ?? routeLabel(req)
-      serverMetrics.observeRequest(req.method, route, res.statusCode, seconds)
+      metrics.observeRequest(req.method, route, res.statusCode, seconds)
       log('info', 'request', {
         // 'finish' fires outside the request's context, so the id is passed on by hand.
         requestId: res.locals.requestId as string,

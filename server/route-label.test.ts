@@ -18,8 +18,8 @@ const routes = {
 const build = { routes } as unknown as ServerBuild
 const label = remixRouteLabeler(() => build)
 
-function request(path: string, query: Record<string, string> = {}) {
-  return { path, query } as unknown as Request
+function request(path: string) {
+  return { path } as unknown as Request
 }
 
 describe('remixRouteLabeler', () => {
@@ -53,9 +53,17 @@ describe('remixRouteLabeler', () => {
     expect(label(request('/probe-1499.php'))).toBe('not-found')
   })
 
-  it("names a data request's route only when the build has it", () => {
-    expect(label(request('/contact', { _data: 'routes/contact' }))).toBe('routes/contact')
-    expect(label(request('/contact', { _data: 'made-up' }))).toBe('routes/contact')
-    expect(label(request('/x', { _data: 'made-up' }))).toBe('not-found')
+  it.each([
+    ['/_root.data', 'routes/_index'],
+    ['/contact.data', 'routes/contact'],
+    ['/blog.data', 'routes/blog._index'],
+    ['/blog/any-post-at-all.data', 'routes/blog.$slug'],
+    ['/wp-login.php.data', 'not-found'],
+  ])("labels a page's data request %s as its page, %s", (path, expected) => {
+    expect(label(request(path))).toBe(expected)
+  })
+
+  it("labels Remix's route discovery as itself, not as an unknown address", () => {
+    expect(label(request('/__manifest'))).toBe('route-manifest')
   })
 })

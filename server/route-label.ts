@@ -1,14 +1,17 @@
 import type { ServerBuild } from '@remix-run/node'
 import { matchRoutes } from '@remix-run/react'
 import type { Request } from 'express'
+import { LRUCache } from 'lru-cache'
 
-import { recentlyUsed, type RecentlyUsed } from '../app/lib/recently-used'
+import { pagePathOf, ROUTE_MANIFEST_PATH } from './remix-addresses'
 
 type RouteNode = Parameters<typeof matchRoutes>[0][number]
 
 /** The catch-all route that answers every address no other route takes. */
 const CATCH_ALL_ROUTE_ID = 'routes/$'
 export const NOT_FOUND_LABEL = 'not-found'
+/** Remix's browser code asking for the routes of the links it sees (lazy route discovery). */
+export const ROUTE_MANIFEST_LABEL = 'route-manifest'
 /**
  * Paths whose label is kept, the most recently labelled first to stay. The router ranks and
  * matches every route anew on each call, a cost a page served from the page cache would
@@ -38,24 +41,23 @@ function routeTree(build: ServerBuild): RouteNode[] {
 /**
  * Names the Remix route that answers a request, by the id Remix gives it ('routes/blog.$slug'),
  * so that metrics group requests by page instead of by the endless paths clients can send.
- * Addresses only the catch-all takes are 'not-found'.
+ * A page's data (`/blog.data`) counts under the page's route; addresses only the catch-all takes
+ * are 'not-found'.
  */
 export function remixRouteLabeler(currentBuild: () => ServerBuild) {
-  let known:
-    { build: ServerBuild; tree: RouteNode[]; labels: RecentlyUsed<string, string> } | undefined
+  let known: { build: ServerBuild; tree: RouteNode[]; labels: LRUCache<string, string> } | undefined
 
   return function routeLabel(req: Request): string {
     const build = currentBuild()
     if (known?.build !== build)
-      known = { build, tree: routeTree(build), labels: recentlyUsed(LABELS_KEPT) }
-    // Remix's data requests name their route; only real route ids are taken as labels.
-    const dataRoute = req.query._data
-    if (typeof dataRoute === 'string' && dataRoute in build.routes) return labelOf(dataRoute)
+      known = { build, tree: routeTree(build), labels: new LRUCache({ max: LABELS_KEPT }) }
+    if (req.path === ROUTE_MANIFEST_PATH) return ROUTE_MANIFEST_LABEL
     const { labels } = known
-    let label = labels.get(req.path)
+    const path = pagePathOf(req.path)
+    let label = labels.get(path)
     if (label === undefined) {
-      label = labelOf(matchRoutes(known.tree, req.path)?.at(-1)?.route.id)
-      labels.set(req.path, label)
+      label = labelOf(matchRoutes(known.tree, path)?.at(-1)?.route.id)
+      labels.set(path, label)
     }
     return label
   }

@@ -2,7 +2,7 @@ import type http from 'node:http'
 
 import type { RequestHandler } from 'express'
 
-import { log } from '../app/lib/log.server'
+import type { Log } from './app-entry'
 
 type ShutdownOptions = {
   server: http.Server
@@ -16,6 +16,7 @@ type ShutdownOptions = {
   onStopped: () => Promise<void>
   /** probes, which do not count as traffic */
   probePaths: string[]
+  log: Log
 }
 
 /**
@@ -31,6 +32,7 @@ export function gracefulShutdown({
   maxDrainMs,
   onStopped,
   probePaths,
+  log,
 }: ShutdownOptions) {
   const probes = new Set(probePaths)
   let signalledAt: number | undefined

@@ -12,7 +12,7 @@ import { PostCard } from './post-card'
  * Cards in the first row load at once, the first before anything else (a phone's largest paint);
  * the rest wait until they scroll near.
  */
-const EAGER_CARDS = 3
+export const EAGER_CARDS = 3
 
 /** The page's heading and intro; what follows them (the search, the categories) comes as children. */
 export function BlogHeader({

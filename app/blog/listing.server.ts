@@ -1,5 +1,6 @@
-import { prepareLargestPaint } from '~/images/variants.server'
+import { prepareFirstImages } from '~/images/variants.server'
 
+import { EAGER_CARDS } from './blog-list'
 import { categoriesOf } from './categories'
 import { pageOf } from './pagination'
 import { BLOG_PAGE_SIZE, toPostCards, type PostSummary } from './posts.server'
@@ -16,7 +17,7 @@ export async function listingPage(
 ) {
   const page = pageOf(listed, pageParam, BLOG_PAGE_SIZE)
   if (!page) return null
-  prepareLargestPaint(page.items[0]?.image ?? null)
+  prepareFirstImages(page.items.slice(0, EAGER_CARDS).map((post) => post.image))
   return {
     total: allPosts.length,
     categories: categoriesOf(allPosts),

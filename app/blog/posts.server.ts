@@ -6,6 +6,7 @@ import { z } from 'zod'
 
 import type { SiteImage } from '~/images/image-set'
 import { imageRules, siteImage, type ImageRules } from '~/images/sources.server'
+import { prepareFirstImages } from '~/images/variants.server'
 import type { BackendResult } from '~/lib/backend.server'
 import { getBackendResponse } from '~/lib/backend.server'
 import { getConfig } from '~/lib/config.server'
@@ -353,6 +354,9 @@ export function createPostStore({
       if (typeof list === 'string') return { status: 'error', message: list }
       const stored = list.bySlug.get(slug)
       if (!stored) return { status: 'not-found' }
+      // The post's own image is made while its text is sanitised, not after: it is its page's
+      // largest paint.
+      prepareFirstImages([stored.summary.image])
       const html = await sanitised.fetch(stored.content)
       if (html === undefined) log('error', 'post shown without its content', { slug })
       return {

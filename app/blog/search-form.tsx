@@ -26,9 +26,16 @@ export function SearchForm({ query, live }: SearchFormProps) {
   const submit = useSubmit()
   const field = useRef<HTMLInputElement>(null)
   const pending = useRef<ReturnType<typeof setTimeout>>()
+  /** The search the typing last asked for, until its results arrive. */
+  const asked = useRef<string | null>(null)
 
   // Back and Forward change the URL's query: the field shows it, unless it already says the same.
+  // When the results of the visitor's own typing arrive, the field is theirs: they may have typed
+  // on while the search was on its way, and those letters stay.
   useEffect(() => {
+    const ours = asked.current === query
+    asked.current = null
+    if (ours) return
     if (field.current && field.current.value.trim() !== query) field.current.value = query
   }, [query])
   useEffect(() => () => clearTimeout(pending.current), [])
@@ -39,6 +46,7 @@ export function SearchForm({ query, live }: SearchFormProps) {
     pending.current = setTimeout(() => {
       const typed = field.current?.value.trim() ?? ''
       if (typed === query) return
+      asked.current = typed
       submit(typed ? { q: typed } : {}, {
         method: 'get',
         action: BLOG_PATH,

@@ -29,12 +29,7 @@ type ShownAgain = { values: EnquiryValues }
 export type EnquiryResult =
   | { outcome: 'sent' }
   | ({ outcome: 'invalid'; errors: EnquiryErrors } & ShownAgain)
-  | ({
-      outcome: 'failed'
-      message: string
-      /** the server also set the message as a flash toast, which the root loader delivers */
-      isFlashToast?: boolean
-    } & Partial<ShownAgain>)
+  | ({ outcome: 'failed'; message: string } & Partial<ShownAgain>)
   | ({ outcome: 'rate-limited'; message: string } & ShownAgain)
   | { outcome: 'too-large'; message: string }
 

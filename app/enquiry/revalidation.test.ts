@@ -2,7 +2,7 @@ import type { ShouldRevalidateFunctionArgs } from '@remix-run/react'
 import { describe, expect, it } from 'vitest'
 
 import { ENQUIRY_ACTION, ENQUIRY_FAILED_MESSAGE } from './fields'
-import { collectFlashToastAfterEnquiry, skipRevalidationAfterEnquiry } from './revalidation'
+import { skipRevalidationAfterEnquiry } from './revalidation'
 
 function after(formAction: string | undefined, actionResult?: unknown) {
   return {
@@ -20,22 +20,13 @@ function after(formAction: string | undefined, actionResult?: unknown) {
 const failed = { outcome: 'failed', message: ENQUIRY_FAILED_MESSAGE }
 
 describe('reloading page data after an enquiry', () => {
-  it('the routes that hold the form never reload theirs', () => {
+  it('the routes on screen never reload theirs, whatever the answer', () => {
     expect(skipRevalidationAfterEnquiry(after(ENQUIRY_ACTION, { outcome: 'sent' }))).toBe(false)
     expect(skipRevalidationAfterEnquiry(after(ENQUIRY_ACTION, failed))).toBe(false)
   })
 
-  it('the root reloads only to collect a toast the server flashed', () => {
-    expect(
-      collectFlashToastAfterEnquiry(after(ENQUIRY_ACTION, { ...failed, isFlashToast: true })),
-    ).toBe(true)
-    // A lost connection: no server answered, so nothing waits in the cookie and a reload would fail.
-    expect(collectFlashToastAfterEnquiry(after(ENQUIRY_ACTION, failed))).toBe(false)
-    expect(collectFlashToastAfterEnquiry(after(ENQUIRY_ACTION, { outcome: 'sent' }))).toBe(false)
-  })
-
   it('other submissions and navigations keep the router’s own rule', () => {
     expect(skipRevalidationAfterEnquiry(after('/somewhere-else'))).toBe(true)
-    expect(collectFlashToastAfterEnquiry(after(undefined))).toBe(true)
+    expect(skipRevalidationAfterEnquiry(after(undefined))).toBe(true)
   })
 })

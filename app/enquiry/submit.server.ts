@@ -1,13 +1,12 @@
 import crypto from 'node:crypto'
 
-import { json, redirect, type AppLoadContext } from '@remix-run/node'
+import { data, redirect, type AppLoadContext } from '@remix-run/node'
 
 import { ENQUIRY_FORM_COPY } from '~/content/contact'
 import { postBackendJson, type BackendResult } from '~/lib/backend.server'
 import { MAX_REQUEST_BODY_BYTES } from '~/lib/constants'
 import { log } from '~/lib/log.server'
 import { metrics } from '~/lib/metrics.server'
-import { toastFor } from '~/lib/toast.server'
 
 import { ENQUIRY_FAILED_MESSAGE, readEnquiryValues, type EnquiryResult } from './fields'
 import { validateEnquiry, type Enquiry } from './schema'
@@ -98,7 +97,7 @@ export async function submitEnquiry(request: Request, context: AppLoadContext) {
   if (body.status === 'too-large') {
     log('warn', 'enquiry body too large')
     metrics.countEnquiry('too_large')
-    return json<EnquiryResult>(
+    return data<EnquiryResult>(
       { outcome: 'too-large', message: ENQUIRY_FORM_COPY.tooLarge },
       // The rest of the body is never read, so the connection cannot carry another request.
       { status: 413, headers: { Connection: 'close' } },
@@ -109,7 +108,7 @@ export async function submitEnquiry(request: Request, context: AppLoadContext) {
   const validation = validateEnquiry(values)
   if (!validation.success) {
     metrics.countEnquiry('invalid')
-    return json<EnquiryResult>(
+    return data<EnquiryResult>(
       { outcome: 'invalid', errors: validation.errors, values },
       { status: 400 },
     )
@@ -134,7 +133,7 @@ export async function submitEnquiry(request: Request, context: AppLoadContext) {
     await claim.settle(false)
     log('warn', 'enquiry rate limited', { retryAfterS: limit.retryAfterS })
     metrics.countEnquiry('rate_limited')
-    return json<EnquiryResult>(
+    return data<EnquiryResult>(
       {
         outcome: 'rate-limited',
         message: rateLimitedMessage(limit.retryAfterS),
@@ -148,17 +147,10 @@ export async function submitEnquiry(request: Request, context: AppLoadContext) {
   // Only a forward that worked is remembered: after a failure the visitor's retry goes through.
   await claim.settle(forwarded.status !== 'error')
   if (forwarded.status === 'error') {
-    const failure = {
-      outcome: 'failed',
-      message: ENQUIRY_FAILED_MESSAGE,
-      values,
-    } as const
-    // Without JavaScript the page answered now prints the message, and a flash would show it
-    // again on the next page; with it, the message is a flash toast for the root loader.
-    if (!context.isDataRequest) return json<EnquiryResult>(failure, { status: 502 })
-    return toastFor(request).jsonWithError<EnquiryResult>(
-      { ...failure, isFlashToast: true },
-      ENQUIRY_FAILED_MESSAGE,
+    // The same answer with and without JavaScript: the page prints the message, the browser's
+    // clientAction raises it as a toast.
+    return data<EnquiryResult>(
+      { outcome: 'failed', message: ENQUIRY_FAILED_MESSAGE, values },
       { status: 502 },
     )
   }

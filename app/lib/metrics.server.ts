@@ -1,6 +1,8 @@
-import { Counter, Gauge, Histogram, register } from 'prom-client'
+import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client'
 
-export const ENQUIRY_OUTCOMES = [
+import { remember } from './remember.server'
+
+const ENQUIRY_OUTCOMES = [
   'forwarded',
   'failed',
   'invalid',
@@ -17,31 +19,36 @@ export type PostSanitisingOutcome = 'sanitised' | 'unparseable' | 'unavailable'
 export type BackendEndpoint = 'posts' | 'send-email' | 'file'
 export type BackendOutcome = 'success' | 'http_error' | 'network_error' | 'timeout'
 
-/** The name the server adds its refusals at the door (origin, body size) under. */
-export const ENQUIRIES_METRIC = 'enquiries_total'
+const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
-export const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
-
-const APP_METRICS = [
-  'backend_request_duration_seconds',
-  ENQUIRIES_METRIC,
-  'posts_list_age_seconds',
-  'posts_list_size',
-  'posts_list_refreshes_total',
-  'post_sanitising_total',
-  'post_sanitiser_threads',
-]
+/** Methods a browser or a client of this site sends; anything else shares one label. */
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 
 /**
- * The app's metrics: backend calls, enquiries, the post list and its sanitising. Label values
- * come from fixed lists, never from what a client sends, so series cannot grow without bound.
- * The server's own (requests, the page cache, the rate limit store) are in server/metrics.ts.
+ * The process's metrics, in prom-client's default registry: requests, the page cache and the
+ * rate limit store (counted by the server), backend calls, enquiries, the post list and its
+ * sanitising. Label values come from fixed lists, never from what a client sends, so series
+ * cannot grow without bound.
  */
 function createMetrics() {
-  // prom-client's default registry is one per process, shared with the server's metrics.
-  // Development re-imports a rebuilt app: its metrics take the place of the old build's.
-  for (const name of APP_METRICS) register.removeSingleMetric(name)
+  collectDefaultMetrics()
 
+  const requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer a request, by method, matched route and status class',
+    labelNames: ['method', 'route', 'status_class'] as const,
+    buckets: SECONDS_BUCKETS,
+  })
+  const pageCacheLookups = new Counter({
+    name: 'page_cache_lookups_total',
+    help: 'Page requests the instance page cache could answer (hit) or passed to the app (miss)',
+    labelNames: ['result'] as const,
+  })
+  for (const result of ['hit', 'miss']) pageCacheLookups.inc({ result }, 0)
+  const rateLimitStoreErrors = new Counter({
+    name: 'rate_limit_store_errors_total',
+    help: 'Rate limit checks that failed open because the store (Redis) did not answer',
+  })
   const backendDuration = new Histogram({
     name: 'backend_request_duration_seconds',
     help: 'Backend calls by endpoint and outcome, with their duration',
@@ -49,7 +56,7 @@ function createMetrics() {
     buckets: SECONDS_BUCKETS,
   })
   const enquiries = new Counter({
-    name: ENQUIRIES_METRIC,
+    name: 'enquiries_total',
     help: 'Enquiries received, by outcome',
     labelNames: ['outcome'] as const,
   })
@@ -92,6 +99,22 @@ function createMetrics() {
   })
 
   return {
+    observeRequest(method: string, route: string, status: number, seconds: number) {
+      requestDuration.observe(
+        {
+          method: KNOWN_METHODS.has(method) ? method : 'other',
+          route,
+          status_class: `${Math.trunc(status / 100)}xx`,
+        },
+        seconds,
+      )
+    },
+    countPageCacheLookup(result: 'hit' | 'miss') {
+      pageCacheLookups.inc({ result })
+    },
+    countRateLimitStoreError() {
+      rateLimitStoreErrors.inc()
+    },
     observeBackendCall(endpoint: BackendEndpoint, outcome: BackendOutcome, seconds: number) {
       backendDuration.observe({ endpoint, outcome }, seconds)
     },
@@ -115,4 +138,11 @@ function createMetrics() {
   }
 }
 
-export const metrics = createMetrics()
+// A rebuilt app in development counts into the metrics it registered first: registering them
+// again would throw, and removing them would lose what was counted.
+export const metrics = remember('metrics', createMetrics)
+
+/** The text a Prometheus scrape reads. */
+export async function metricsText() {
+  return { contentType: register.contentType, body: await register.metrics() }
+}

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import diagnosticsChannel from 'node:diagnostics_channel'
+
+import { remember } from './remember.server'
 
 /** What the server knows about the request being answered, wherever in its handling code runs. */
 export type RequestContext = {
@@ -10,17 +11,13 @@ export type RequestContext = {
   backendMs: number
 }
 
-const storage = new AsyncLocalStorage<RequestContext>()
-
-// server.ts and the Remix build are bundled apart, so each holds its own copy of this module.
-// A named channel is one per process: running a request through it enters every copy's storage
-// with the same context object.
-const requests = diagnosticsChannel.channel('brightwell.request')
-requests.bindStore(storage)
+// The server enters it (through the entry module) and the app reads it: a rebuilt app in
+// development reads the same storage.
+const storage = remember('request-context', () => new AsyncLocalStorage<RequestContext>())
 
 /** Runs `handle` (and everything it starts) as part of the request `context` describes. */
 export function runInRequestContext<T>(context: RequestContext, handle: () => T): T {
-  return requests.runStores(context, handle)
+  return storage.run(context, handle)
 }
 
 /** The request being answered, or undefined outside one (start-up, timers). */

@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { data } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 
 import { BlogPost } from '~/blog/blog-post'
@@ -18,7 +18,6 @@ import { blogPostingJsonLd } from '~/blog/structured-data.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { COMPANY } from '~/content/company'
 import { previewImage } from '~/images/image-set'
-import { prepareLargestPaint } from '~/images/variants.server'
 import { getConfig } from '~/lib/config.server'
 import { CACHE_CONTROL, loaderOrErrorHeaders, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
@@ -61,15 +60,14 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const result = await findPostBySlug(params.slug ?? '')
   const headers = { 'Cache-Control': CACHE_CONTROL.blog(postsFreshForS()) }
   if (result.status === 'error') {
-    return json({ status: 'error', message: result.message } as const, {
+    return data({ status: 'error', message: result.message } as const, {
       status: 502,
       headers: { 'Cache-Control': CACHE_CONTROL.failure },
     })
   }
   if (result.status === 'not-found') {
-    return json({ status: 'not-found' } as const, { status: 404, headers })
+    return data({ status: 'not-found' } as const, { status: 404, headers })
   }
-  prepareLargestPaint(result.post.image)
   // The card's date stays behind: the post page shows the long form.
   const { cardDate: _cardDate, ...post } = result.post
   const jsonLd = blogPostingJsonLd(result.post, getConfig().siteUrl)
@@ -78,7 +76,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   // Shown without its content this time: a 503 that no cache keeps tells
   // crawlers to come back rather than index an empty post.
   if (result.contentUnavailable) {
-    return json({ status: 'found', post, jsonLd, ...more } as const, {
+    return data({ status: 'found', post, jsonLd, ...more } as const, {
       status: 503,
       headers: {
         'Cache-Control': CACHE_CONTROL.failure,
@@ -86,7 +84,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
       },
     })
   }
-  return json({ status: 'found', post, jsonLd, ...more } as const, { headers })
+  return data({ status: 'found', post, jsonLd, ...more } as const, { headers })
 }
 
 export const headers = loaderOrErrorHeaders

@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { data } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 
 import { BlogHeader, BlogPagination, blogPageHref, PostGrid, SearchStatus } from '~/blog/blog-list'
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Built here, so the JSON-LD builders stay out of the browser's JavaScript.
   const jsonLd = blogBreadcrumbs(getConfig().siteUrl)
   if (result.status === 'error') {
-    return json({ status: 'error', message: result.message, query, jsonLd } as const, {
+    return data({ status: 'error', message: result.message, query, jsonLd } as const, {
       status: 502,
       headers: { 'Cache-Control': CACHE_CONTROL.failure },
     })
@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const listed = found.status === 'success' ? found.posts : []
   const page = await listingPage(listed, result.posts, params.get('page'))
   if (!page) throw new Response('Not Found', { status: 404, headers })
-  return json({ status: 'success', query, matches: listed.length, ...page, jsonLd } as const, {
+  return data({ status: 'success', query, matches: listed.length, ...page, jsonLd } as const, {
     headers,
   })
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { data } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 
 import { BlogHeader, BlogPagination, blogPageHref, PostGrid } from '~/blog/blog-list'
@@ -52,7 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const result = await getPosts()
   const siteUrl = getConfig().siteUrl
   if (result.status === 'error') {
-    return json(
+    return data(
       { status: 'error', message: result.message, jsonLd: blogBreadcrumbs(siteUrl) } as const,
       { status: 502, headers: { 'Cache-Control': CACHE_CONTROL.failure } },
     )
@@ -64,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = await listingPage(found.posts, result.posts, pageParam)
   if (!page) throw new Response('Not Found', { status: 404, headers })
   const jsonLd = categoryBreadcrumbs(siteUrl, found.category)
-  return json({ status: 'success', category: found.category, ...page, jsonLd } as const, {
+  return data({ status: 'success', category: found.category, ...page, jsonLd } as const, {
     headers,
   })
 }

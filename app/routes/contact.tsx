@@ -4,7 +4,7 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from '@remix-run/node'
-import { json } from '@remix-run/node'
+import { data } from '@remix-run/node'
 import { useActionData, useLoaderData, type ClientActionFunctionArgs } from '@remix-run/react'
 
 import { ContactPage } from '~/components/contact/contact-page'
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const isSent = new URL(request.url).searchParams.get('sent') === '1'
   // The thank-you page is one visitor's: no cache keeps it.
   const cacheControl = isSent ? CACHE_CONTROL.personal : CACHE_CONTROL.formPage
-  return json({ isSent }, { headers: { 'Cache-Control': cacheControl } })
+  return data({ isSent }, { headers: { 'Cache-Control': cacheControl } })
 }
 
 export const handle = PAGE_CACHE_HANDLE
@@ -53,23 +53,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /**
  * With JavaScript the form posts through a fetcher: the server's 303 becomes 'sent' so the
- * thank-you dialog opens in place, and a lost connection becomes the failure toast instead of
- * an error page that would throw away what the visitor typed.
+ * thank-you dialog opens in place, and a failure, the backend's or a lost connection, becomes
+ * the failure toast instead of an error page that would throw away what the visitor typed.
  */
 export async function clientAction({
   serverAction,
 }: ClientActionFunctionArgs): Promise<EnquiryResult> {
+  let result: EnquiryResult
   try {
-    return await serverAction<typeof action>()
+    result = await serverAction<typeof action>()
   } catch (error) {
     if (error instanceof Response && error.status >= 300 && error.status < 400) {
       return { outcome: 'sent' }
     }
     console.warn('The enquiry could not be sent:', error)
-    // No server answered, so no flash toast is on its way: the browser raises the same one.
-    notify(ENQUIRY_FAILED_MESSAGE, 'error')
-    return { outcome: 'failed', message: ENQUIRY_FAILED_MESSAGE }
+    result = { outcome: 'failed', message: ENQUIRY_FAILED_MESSAGE }
   }
+  if (result.outcome === 'failed') notify(result.message, 'error')
+  return result
 }
 
 export const shouldRevalidate = skipRevalidationAfterEnquiry

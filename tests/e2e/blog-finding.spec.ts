@@ -145,5 +145,30 @@ describeWithJavaScriptOnAndOff('finding posts', (javaScriptEnabled) => {
       await expect(cards(page)).toHaveCount(9)
       expect(consoleProblems).toEqual([])
     })
+
+    test('letters typed while a search is on its way stay in the field', async ({
+      page,
+      consoleProblems,
+    }) => {
+      await page.goto('/blog')
+      // The results for "dent" are held until the visitor has typed on.
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      let onItsWay!: () => void
+      const searching = new Promise<void>((resolve) => (onItsWay = resolve))
+      await page.route(/\/blog\.data\?(.*&)?q=dent(&|$)/, async (route) => {
+        onItsWay()
+        await held
+        await route.continue()
+      })
+      await searchField(page).pressSequentially('dent')
+      await searching
+      await searchField(page).pressSequentially('al')
+      release()
+      await expect(page).toHaveURL(/\/blog\?q=dental$/)
+      await expect(searchField(page)).toHaveValue('dental')
+      await expect(searchStatus(page)).toHaveText(/posts? match(es)? “dental”/)
+      expect(consoleProblems).toEqual([])
+    })
   }
 })

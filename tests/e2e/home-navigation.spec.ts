@@ -101,6 +101,8 @@ test("'Explore Solutions' scrolls smoothly to the solutions", async ({ page }) =
   const inBetween = await followLinkToSection(page, exploreLink, 'solutions')
   expect(inBetween.length).toBeGreaterThan(0)
   await expect(page).toHaveURL(/\/#solutions$/)
+  // The hero is React's like the rest of the page: its own click handler moved the focus there.
+  await expect(page.locator('#solutions')).toBeFocused()
 })
 
 test('the current item is the last section whose top is at or above scroll position + 200 px', async ({

@@ -13,7 +13,7 @@ import { ROOT, startStack, type Stack } from '../support/stack'
 // The goal is 90 KB, but React 18, react-dom and the Remix runtime alone take nearly all of it:
 // the budget holds what the site adds to that framework floor and fails the build the day it
 // grows. What each part costs: docs/decisions/004-javascript-budget.md.
-const BUDGET_JS_KB = 103
+const BUDGET_JS_KB = 107
 const BUDGET_CSS_KB = 12
 
 let stack: Stack

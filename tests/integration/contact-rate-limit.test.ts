@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { uniqueEnquiry } from '../support/enquiry'
+import { dataUrl, readData } from '../support/remix-data'
 import { startStack, type Stack } from '../support/stack'
 
 let stack: Stack
@@ -80,19 +81,19 @@ describe('the enquiry rate limit (2 per 60 s)', () => {
     expect((await postFrom('198.51.100.3, 203.0.113.40')).status).toBe(429)
   })
 
-  it('answers the JavaScript (data) request with 429 and the message as JSON', async () => {
+  it('answers the JavaScript (data) request with 429 and the message as its data', async () => {
     const client = '203.0.113.50'
     await postFrom(client)
     await postFrom(client)
     const enquiry = uniqueEnquiry()
-    const response = await fetch(`${stack.baseUrl}/contact?_data=routes%2Fcontact`, {
+    const response = await fetch(dataUrl(stack.baseUrl, '/contact'), {
       method: 'POST',
       body: new URLSearchParams(enquiry),
       headers: { 'x-forwarded-for': client },
     })
     expect(response.status).toBe(429)
     expect(response.headers.get('retry-after')).toMatch(/^\d+$/)
-    const body = await response.json()
+    const body = ((await readData(response)) as { data: { message: string } }).data
     expect(body).toMatchObject({ outcome: 'rate-limited', values: enquiry })
     expect(body.message).toMatch(/^Too many enquiries/)
   })

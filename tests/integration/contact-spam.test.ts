@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startMockBackend } from '../../mocks/backend'
 import { uniqueEnquiry } from '../support/enquiry'
 import { startRedis } from '../support/redis'
+import { dataUrl, readData } from '../support/remix-data'
 import { startServer, startStack, TEST_SESSION_SECRET, type Stack } from '../support/stack'
 
 const THANK_YOU = '/contact?sent=1'
@@ -39,11 +40,12 @@ function servedAtOf(cookie: string) {
   return Number(JSON.parse(Buffer.from(signed.split('.')[0]!, 'base64').toString()))
 }
 
+/** A POST as the form sends it: to /contact without JavaScript, to its data address with it. */
 function post(
   fields: Record<string, string>,
-  { baseUrl = stack.baseUrl, query = '', cookie = '' } = {},
+  { baseUrl = stack.baseUrl, withJavaScript = false, cookie = '' } = {},
 ) {
-  return fetch(`${baseUrl}/contact${query}`, {
+  return fetch(withJavaScript ? dataUrl(baseUrl, '/contact') : `${baseUrl}/contact`, {
     method: 'POST',
     body: new URLSearchParams(fields),
     headers: cookie ? { cookie } : {},
@@ -67,6 +69,12 @@ function expectAnsweredAsSent(response: Response) {
   expect(response.headers.get('location')).toBe(THANK_YOU)
 }
 
+/** With JavaScript the same redirect comes as data (single fetch), which the form turns into the dialog. */
+function expectAnsweredAsSentWithJavaScript(data: unknown, response: Response) {
+  expect(response.status).toBe(202)
+  expect(data).toMatchObject({ redirect: THANK_YOU, status: 303 })
+}
+
 describe('the forms on / and /contact', () => {
   it.each(['/', '/contact'])(
     '%s carries a hidden honeypot, and its answer the time it was served in a cookie',
@@ -83,9 +91,15 @@ describe('the forms on / and /contact', () => {
       expect(trap?.[3]).toContain('tabindex="-1"')
       expect(trap?.[3]).toMatch(/autocomplete="off"/i)
       expect(html).not.toContain('type="hidden"')
-      expect(response.headers.get('set-cookie')).toMatch(
+      // One for each address the form posts to, the same time in both.
+      const [withoutScript, withScript] = response.headers.getSetCookie()
+      expect(withoutScript).toMatch(
         /^form_served_at=[^;]+; Path=\/contact; HttpOnly; SameSite=Lax$/,
       )
+      expect(withScript).toMatch(
+        /^form_served_at=[^;]+; Path=\/contact\.data; HttpOnly; SameSite=Lax$/,
+      )
+      expect(withScript!.split(';')[0]).toBe(withoutScript!.split(';')[0])
       expect(servedAtOf(cookie)).toBeGreaterThanOrEqual(before - 5)
       expect(servedAtOf(cookie)).toBeLessThanOrEqual(Date.now() + 5)
     },
@@ -98,10 +112,14 @@ describe('the forms on / and /contact', () => {
   })
 
   it('set a new time on a navigation inside the app only when the visitor has none', async () => {
-    const { cookie } = await servePage('/')
-    const data = `${stack.baseUrl}/?_data=routes%2F_index`
+    const { cookie } = await servePage('/contact')
+    const data = dataUrl(stack.baseUrl, '/contact')
     expect((await fetch(data)).headers.get('set-cookie')).toMatch(/^form_served_at=/)
     expect((await fetch(data, { headers: { cookie } })).headers.get('set-cookie')).toBeNull()
+    // The home page's data address is not one the form posts to, so no cookie is sent there.
+    expect((await fetch(dataUrl(stack.baseUrl, '/'))).headers.get('set-cookie')).toMatch(
+      /^form_served_at=/,
+    )
   })
 })
 
@@ -130,10 +148,9 @@ describe('bots', () => {
     const { cookie } = await servePage('/contact')
     const response = await post(
       { ...uniqueEnquiry(), companyWebsite: '' },
-      { query: '?_data=routes%2Fcontact', cookie },
+      { withJavaScript: true, cookie },
     )
-    expect(response.status).toBe(204)
-    expect(response.headers.get('x-remix-redirect')).toBe(THANK_YOU)
+    expectAnsweredAsSentWithJavaScript(await readData(response), response)
     expect(await forwarded()).toEqual([])
   })
 
@@ -222,12 +239,10 @@ describe('people', () => {
     expect(page.status).toBe(400)
     expect(page.headers.get('set-cookie')).toBeNull()
     expect(page.headers.get('cache-control')).toBe('private, no-store')
-    const data = await post(invalid, { query: '?_data=routes%2Fcontact', cookie })
+    const data = await post(invalid, { withJavaScript: true, cookie })
     expect(data.status).toBe(400)
     // The revalidation after a send with JavaScript keeps the time the visitor has.
-    const revalidation = await fetch(`${stack.baseUrl}/contact?_data=routes%2Fcontact`, {
-      headers: { cookie },
-    })
+    const revalidation = await fetch(dataUrl(stack.baseUrl, '/contact'), { headers: { cookie } })
     expect(revalidation.headers.get('set-cookie')).toBeNull()
 
     await sleep(Math.max(0, servedAtOf(cookie) + 2100 - Date.now()))
@@ -246,9 +261,8 @@ describe('the same enquiry twice', () => {
       message: `${enquiry.message}\n`,
     }
     expectAnsweredAsSent(await post(again))
-    const data = await post(enquiry, { query: '?_data=routes%2Fcontact' })
-    expect(data.status).toBe(204)
-    expect(data.headers.get('x-remix-redirect')).toBe(THANK_YOU)
+    const data = await post(enquiry, { withJavaScript: true })
+    expectAnsweredAsSentWithJavaScript(await readData(data), data)
     expect(await forwarded()).toEqual([enquiry])
     expect(
       logLines(stack.server.output(), 'duplicate enquiry not forwarded').length,

@@ -10,6 +10,7 @@ import {
   REQUIRED_MESSAGES,
   uniqueEnquiry,
 } from '../support/enquiry'
+import { dataUrl, readData } from '../support/remix-data'
 import {
   startServer,
   startStack,
@@ -259,7 +260,7 @@ describe('Origin', () => {
   })
 
   it('refuses a cross-site Origin on the JavaScript (data) request too', async () => {
-    const response = await fetch(`${stack.baseUrl}/contact?_data=routes%2Fcontact`, {
+    const response = await fetch(dataUrl(stack.baseUrl, '/contact'), {
       method: 'POST',
       body: urlencoded(enquiry),
       headers: { origin: 'https://evil.example' },
@@ -351,76 +352,77 @@ describe('the thank-you page', () => {
 })
 
 describe('with JavaScript (the data request a fetcher makes)', () => {
-  const dataUrl = () => `${stack.baseUrl}/contact?_data=routes%2Fcontact`
+  const actionUrl = () => dataUrl(stack.baseUrl, '/contact')
 
   it('answers a valid enquiry with the redirect the client turns into the dialog', async () => {
-    const response = await fetch(dataUrl(), {
+    const response = await fetch(actionUrl(), {
       method: 'POST',
       body: urlencoded(enquiry),
       redirect: 'manual',
     })
-    expect(response.status).toBe(204)
-    expect(response.headers.get('x-remix-redirect')).toBe('/contact?sent=1')
+    expect(response.status).toBe(202)
+    expect(await readData(response)).toMatchObject({ redirect: '/contact?sent=1', status: 303 })
     expect(await stack.mock.enquiries()).toHaveLength(1)
   })
 
-  it('answers the same statuses with JSON', async () => {
-    const invalid = await fetch(dataUrl(), {
+  it('answers the same statuses with the same data', async () => {
+    const invalid = await fetch(actionUrl(), {
       method: 'POST',
       body: urlencoded({ ...enquiry, email: 'nope' }),
     })
     expect(invalid.status).toBe(400)
-    expect(await invalid.json()).toEqual({
-      outcome: 'invalid',
-      errors: { email: 'Please enter a valid email address' },
-      values: { ...enquiry, email: 'nope' },
+    expect(await readData(invalid)).toEqual({
+      data: {
+        outcome: 'invalid',
+        errors: { email: 'Please enter a valid email address' },
+        values: { ...enquiry, email: 'nope' },
+      },
     })
 
     await stack.mock.setState({ enquiries: 'fail' })
-    const failed = await fetch(dataUrl(), { method: 'POST', body: urlencoded(enquiry) })
+    const failed = await fetch(actionUrl(), { method: 'POST', body: urlencoded(enquiry) })
     expect(failed.status).toBe(502)
-    expect(await failed.json()).toEqual({
-      outcome: 'failed',
-      message: FAILED_MESSAGE,
-      values: enquiry,
-      isFlashToast: true,
+    expect(await readData(failed)).toEqual({
+      data: { outcome: 'failed', message: FAILED_MESSAGE, values: enquiry },
     })
   })
 
-  it('flashes the failure as a signed toast that the next root data request delivers once', async () => {
+  it('sets no cookie on a failure: the browser shows the toast from the answer itself', async () => {
     await stack.mock.setState({ enquiries: 'fail' })
-    const failed = await fetch(dataUrl(), { method: 'POST', body: urlencoded(enquiry) })
-    const setCookie = failed.headers.get('set-cookie') ?? ''
-    expect(setCookie).toMatch(/^toast=[^;]+;.*HttpOnly/i)
-    expect(setCookie).toMatch(/SameSite=Lax/i)
-    const cookie = setCookie.split(';')[0]!
-
-    const rootData = () => fetch(`${stack.baseUrl}/?_data=root`, { headers: { cookie } })
-    const delivered = await rootData()
-    expect((await delivered.json()).toast).toEqual({ message: FAILED_MESSAGE, type: 'error' })
-    // Read once: the answer empties the cookie, so the toast is not shown on the next page.
-    // The root data request of the home page also gets the form cookie: the toast's is its own.
-    const cleared = delivered.headers.getSetCookie().find((line) => line.startsWith('toast=')) ?? ''
-    expect(cleared).toMatch(/^toast=/)
-    const emptied = cleared.split(';')[0]!
-    const afterwards = await fetch(`${stack.baseUrl}/?_data=root`, { headers: { cookie: emptied } })
-    expect((await afterwards.json()).toast).toBeUndefined()
+    const failed = await fetch(actionUrl(), { method: 'POST', body: urlencoded(enquiry) })
+    expect(failed.status).toBe(502)
+    expect(failed.headers.get('set-cookie')).toBeNull()
+    expect(failed.headers.get('cache-control')).toBe('private, no-store')
   })
 
-  it('delivers a toast cookie signed with SESSION_SECRET and ignores any other', async () => {
+  describe("the root's flash toast", () => {
     async function toastCookie(secret: string) {
       const storage = createCookieSessionStorage({ cookie: { name: 'toast', secrets: [secret] } })
       const session = await storage.getSession()
       session.flash('flash', { toast: { message: 'Signed here', type: 'error' } })
       return (await storage.commitSession(session)).split(';')[0]!
     }
-    const toastWith = async (cookie: string) =>
-      (await (await fetch(`${stack.baseUrl}/?_data=root`, { headers: { cookie } })).json()).toast
-    expect(await toastWith(await toastCookie(TEST_SESSION_SECRET))).toEqual({
-      message: 'Signed here',
-      type: 'error',
+    const rootData = (cookie: string) => fetch(dataUrl(stack.baseUrl, '/'), { headers: { cookie } })
+    const toastIn = async (response: Response) =>
+      ((await readData(response)).root as { data: { toast?: unknown } }).data.toast
+
+    it('is delivered when signed with SESSION_SECRET, and any other is ignored', async () => {
+      expect(await toastIn(await rootData(await toastCookie(TEST_SESSION_SECRET)))).toEqual({
+        message: 'Signed here',
+        type: 'error',
+      })
+      expect(
+        await toastIn(await rootData(await toastCookie('somebody-elses-secret'))),
+      ).toBeUndefined()
     })
-    expect(await toastWith(await toastCookie('somebody-elses-secret'))).toBeUndefined()
+
+    it('is delivered once: the answer empties the cookie, privately', async () => {
+      const delivered = await rootData(await toastCookie(TEST_SESSION_SECRET))
+      expect(delivered.headers.get('cache-control')).toMatch(/private/)
+      const cleared = delivered.headers.getSetCookie().find((line) => line.startsWith('toast='))
+      expect(cleared).toMatch(/^toast=[^;]*;.*HttpOnly/i)
+      expect(await toastIn(await rootData(cleared!.split(';')[0]!))).toBeUndefined()
+    })
   })
 })
 

@@ -420,6 +420,47 @@ describe('the variants of a post’s photo', () => {
   })
 })
 
+describe('the images a page shows first', () => {
+  /** The backend media file a variant URL of the page was signed for. */
+  const mediaNameOf = (token: string) =>
+    Buffer.from(token.split('.')[0]!, 'base64url').toString().replace('/media/', '')
+
+  it('are fetched and made as the page is rendered, before the browser asks for them', async () => {
+    const fresh = await startStack({ SITE_URL })
+    try {
+      // Every post its own photo, so that each card's image is fetched on its own.
+      await fresh.mock.setState({ images: 'camera' })
+      const { html } = await getPage(`${fresh.baseUrl}/blog`)
+      const cards = [
+        ...new Set([...html.matchAll(/\/images\/([\w.-]+)\/cover-/g)].map((m) => m[1]!)),
+      ]
+      expect(cards.length).toBeGreaterThan(4)
+      const firstRow = cards.slice(0, 3).map(mediaNameOf)
+      await expect
+        .poll(async () => [...(await fresh.mock.state()).mediaRequested].sort(), { timeout: 5000 })
+        .toEqual([...firstRow].sort())
+      // The phone's variant of the first card is kept already: a repeat answers from memory.
+      const first = await variant(`/images/${cards[0]}/cover-720.avif`, fresh.baseUrl)
+      expect(first.response.status).toBe(200)
+      expect((await fresh.mock.state()).mediaRequested, 'no second fetch').toHaveLength(3)
+
+      // A post further down: its page starts its own image.
+      const posts = (await (await fetch(`${fresh.mock.url}/app/posts/`)).json()) as Array<{
+        slug: string
+        image_url: string
+      }>
+      const further = mediaNameOf(cards[3]!)
+      const { slug } = posts.find((entry) => entry.image_url === `/media/${further}`)!
+      await getPage(`${fresh.baseUrl}/blog/${slug}`)
+      await expect
+        .poll(async () => (await fresh.mock.state()).mediaRequested, { timeout: 5000 })
+        .toContain(further)
+    } finally {
+      await fresh.stop()
+    }
+  })
+})
+
 describe.each([
   ['the production server', () => stack.baseUrl],
   ['the server with a test origin', () => hostile.baseUrl],

@@ -9,9 +9,27 @@ import { startedForTests } from '../support/started-for-tests'
 
 const redis = startedForTests(startRedis)
 
+/** Where a limiter tells its store's failures: the server hands it the app's log and metrics. */
+function told() {
+  const lines: string[] = []
+  let storeErrors = 0
+  return {
+    log: (_level: string, msg: string) => void lines.push(msg),
+    metrics: { countRateLimitStoreError: () => void storeErrors++ },
+    lines,
+    storeErrors: () => storeErrors,
+  }
+}
+
 describe('the enquiry rate limit', () => {
   it('is shared by every instance that uses the same Redis', async () => {
-    const options = { max: 3, windowS: 60, redisUrl: redis().url, prefix: `test:${Date.now()}:` }
+    const options = {
+      max: 3,
+      windowS: 60,
+      redisUrl: redis().url,
+      prefix: `test:${Date.now()}:`,
+      ...told(),
+    }
     const first = createRateLimiter(options)
     const second = createRateLimiter(options)
     try {
@@ -28,8 +46,8 @@ describe('the enquiry rate limit', () => {
   })
 
   it('is per instance without Redis', async () => {
-    const first = createRateLimiter({ max: 1, windowS: 60, prefix: 'm:' })
-    const second = createRateLimiter({ max: 1, windowS: 60, prefix: 'm:' })
+    const first = createRateLimiter({ max: 1, windowS: 60, prefix: 'm:', ...told() })
+    const second = createRateLimiter({ max: 1, windowS: 60, prefix: 'm:', ...told() })
     try {
       expect(await first.hit('203.0.113.7')).toEqual({ limited: false })
       expect((await first.hit('203.0.113.7')).limited).toBe(true)
@@ -40,12 +58,14 @@ describe('the enquiry rate limit', () => {
     }
   })
 
-  it('lets enquiries through, rather than losing them, when Redis is down', async () => {
+  it('lets enquiries through, rather than losing them, when Redis is down, and says so', async () => {
+    const failures = told()
     const limiter = createRateLimiter({
       max: 1,
       windowS: 60,
       redisUrl: 'redis://127.0.0.1:9',
       prefix: 'x:',
+      ...failures,
     })
     try {
       const decision = await Promise.race([
@@ -53,6 +73,8 @@ describe('the enquiry rate limit', () => {
         new Promise((resolve) => setTimeout(() => resolve('timed out'), 5000)),
       ])
       expect(decision).toEqual({ limited: false })
+      expect(failures.lines).toContain('rate limit store unavailable')
+      expect(failures.storeErrors()).toBe(1)
     } finally {
       await limiter.close()
     }

@@ -4,6 +4,7 @@ import crypto from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 
 import { REQUIRED_IN_PRODUCTION } from '../../app/lib/config.server'
+import { dataUrl, readData } from '../support/remix-data'
 import {
   freePort,
   productionEnv,
@@ -63,8 +64,20 @@ describe('the production server', () => {
     expect(
       held![1]!.match(/<link rel="modulepreload" href="\/build\/[^"]+\.js"\/>/g)?.length,
     ).toBeGreaterThan(5)
-    expect(held![1]!.match(/<script[^>]* type="module" async="">import /g)).toHaveLength(1)
+    expect(held![1]!.match(/<script[^>]* type="module" async="">;?\s*import /g)).toHaveLength(1)
     expect(held![1]).toContain('window.__remixContext = ')
+    // The loaders' data streamed into that context waits with it: after it, before the app starts.
+    const order = [
+      'window.__remixContext = ',
+      'streamController.enqueue(',
+      'streamController.close()',
+      ' type="module"',
+    ]
+    const positions = order.map((text) => held![1]!.indexOf(text))
+    expect(positions.every((position) => position >= 0)).toBe(true)
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions)
+    expect(outside).not.toContain('streamController')
+    expect(html.endsWith('</body></html>')).toBe(true)
     const release = html.slice(html.lastIndexOf('<script'))
     expect(release).toContain("getElementById('held-scripts')")
     expect(release).toContain('requestAnimationFrame')
@@ -302,11 +315,30 @@ describe('the page cache', () => {
       headers: { cookie: 'toast=abc' },
     })
     expect(isFromPageCache(withCookie)).toBe(false)
-    const withDataRequest = await fetch(
-      `${stack().baseUrl}/terms-of-service?utm_source=x&_data=root`,
-    )
+    const withDataRequest = await fetch(dataUrl(stack().baseUrl, '/terms-of-service?utm_source=x'))
+    expect(withDataRequest.status).toBe(200)
     expect(isFromPageCache(withDataRequest)).toBe(false)
-    expect(withDataRequest.headers.get('content-type')).toMatch(/json/)
+    expect(withDataRequest.headers.get('content-type')).toMatch(/^text\/x-script/)
+    expect(await readData(withDataRequest)).toHaveProperty('root.data.site')
+  })
+
+  it("answers Remix's requests for data itself, never with the kept 404 page", async () => {
+    for (let i = 0; i < 2; i++) await fetch(`${stack().baseUrl}/no-such-page`)
+    const missingData = await fetch(dataUrl(stack().baseUrl, '/no-such-page'))
+    expect(missingData.status).toBe(404)
+    expect(isFromPageCache(missingData)).toBe(false)
+    expect(missingData.headers.get('content-type')).toMatch(/^text\/x-script/)
+
+    const html = await (await fetch(`${stack().baseUrl}/`)).text()
+    const version = /"version":\s*"([^"]+)"/.exec(html)![1]!
+    for (let i = 0; i < 2; i++) {
+      const discovery = await fetch(
+        `${stack().baseUrl}/__manifest?p=%2Fblog&version=${encodeURIComponent(version)}`,
+      )
+      expect(discovery.status).toBe(200)
+      expect(isFromPageCache(discovery)).toBe(false)
+      expect(Object.keys(await discovery.json())).toContain('routes/blog._index')
+    }
   })
 
   it('serves a visitor from an ad or newsletter link the cached page', async () => {
@@ -336,9 +368,10 @@ describe('the page cache', () => {
       fetch(`${stack().baseUrl}/`),
     ])
     expect(isFromPageCache(second)).toBe(true)
-    expect(first.headers.get('set-cookie')).toMatch(
-      /^form_served_at=[^;]+; Path=\/contact; HttpOnly; SameSite=Lax$/,
-    )
+    expect(first.headers.getSetCookie()).toEqual([
+      expect.stringMatching(/^form_served_at=[^;]+; Path=\/contact; HttpOnly; SameSite=Lax$/),
+      expect.stringMatching(/^form_served_at=[^;]+; Path=\/contact\.data; HttpOnly; SameSite=Lax$/),
+    ])
     expect(second.headers.get('set-cookie')).toMatch(/^form_served_at=/)
     expect(second.headers.get('cache-control')).toBe('private, no-cache')
   })

@@ -34,7 +34,7 @@ export function Modal({
     if (!dialog) return
     if (isOpen && !dialog.matches(':modal')) {
       returnFocusRef.current = document.activeElement as HTMLElement | null
-      // A server-rendered dialog is open but not modal: reopen it as a modal.
+      // The rendered dialog is open but not modal: reopen it as a modal.
       if (dialog.open) dialog.close()
       dialog.showModal()
     } else if (!isOpen && dialog.open) {
@@ -46,7 +46,7 @@ export function Modal({
     const dialog = dialogRef.current
     if (!dialog) return
     const handleClose = () => {
-      // Reopening a server-rendered dialog as a modal closes it first: not the visitor closing it.
+      // Reopening the rendered dialog as a modal closes it first: not the visitor closing it.
       if (dialog.open) return
       returnFocusRef.current?.focus?.()
       returnFocusRef.current = null
@@ -71,7 +71,8 @@ export function Modal({
     <dialog
       ref={dialogRef}
       aria-labelledby={titleId}
-      open={isOpen && typeof document === 'undefined' ? true : undefined}
+      // Open in the HTML, so the dialog shows without JavaScript; the effect above makes it modal.
+      open={isOpen || undefined}
       className={`fixed inset-0 z-50 m-auto max-h-[85vh] w-[calc(100%-2rem)] ${width} overflow-hidden rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/60 open:flex open:flex-col`}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.
