@@ -226,6 +226,14 @@ async function benchmark(posts: number): Promise<Row> {
       firstSearch,
       peakRssMb: memoryMb(server, 'VmHWM'),
     }
+  } catch (cause) {
+    // A server that stopped answering says why in its last lines.
+    const { exitCode, signalCode } = server.process
+    console.error(
+      `N=${posts}: server exit ${exitCode ?? signalCode ?? 'none yet'}, its last output:`,
+    )
+    console.error(server.output().slice(-4000))
+    throw cause
   } finally {
     await server.stop()
     await mock.stop()

@@ -42,7 +42,7 @@ function readRuntimeStage(): RuntimeStage {
   )
   const env = Object.fromEntries(
     [...last.matchAll(/^ENV (.*)$/gm)].flatMap((match) =>
-      // NAME=value pairs; a value may hold '=' (NODE_OPTIONS=--max-old-space-size=192).
+      // NAME=value pairs; a value may be quoted and hold '=' and spaces (NODE_OPTIONS).
       [...match[1]!.matchAll(/(\w+)=("[^"]*"|\S+)/g)].map(
         ([, name, value]) => [name!, value!.replace(/^"|"$/g, '')] as [string, string],
       ),
