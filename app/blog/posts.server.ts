@@ -232,7 +232,7 @@ export function createPostStore({
       // Another JSON value, or not JSON at all.
       if (!entries) JSON.parse(body.toString())
     } catch (cause) {
-      throw unreadable('blog post list unreadable', { kind: 'malformed', reason: String(cause) })
+      throw malformed(cause)
     }
     if (!entries) throw unreadable('blog post list is not a list')
     // An entry is known by its bytes' SHA-256, and the answer by its entries'.
@@ -476,8 +476,13 @@ function parseEntry(bytes: Buffer): unknown {
   try {
     return JSON.parse(bytes.toString())
   } catch (cause) {
-    throw unreadable('blog post list unreadable', { kind: 'malformed', reason: String(cause) })
+    throw malformed(cause)
   }
+}
+
+/** A malformed answer fails whole: the last good list stays. */
+function malformed(cause: unknown) {
+  return unreadable('blog post list unreadable', { kind: 'malformed', reason: String(cause) })
 }
 
 function leftOut(index: number, id: unknown, problems: string[]) {
