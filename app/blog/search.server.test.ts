@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-import type { PostSummary } from './posts.server'
+import type { PostSummary } from './post'
 import { matchingPosts, searchablePost, searchQueryOf, searchWords } from './search.server'
 
 type Fields = Partial<PostSummary> & { slug: string; text?: string }
@@ -106,6 +106,18 @@ describe('the search index', () => {
     expect(await slugs('CAFE')).toEqual(['cafe'])
     expect(await slugs('brontë')).toEqual(['cafe'])
     expect(await slugs('BRONTE café')).toEqual(['cafe'])
+  })
+
+  it('reads typographic punctuation in the text as any other, between words', async () => {
+    const { slugs } = indexOf(
+      { slug: 'quoted', text: '“Voice agents” don’t sleep—ever… Ask Zoë' },
+      { slug: 'plain', text: 'Voice notes' },
+    )
+    expect(await slugs('voice agents')).toEqual(['quoted'])
+    expect(await slugs('don t')).toEqual(['quoted'])
+    expect(await slugs('sleep ever')).toEqual(['quoted'])
+    expect(await slugs('zoe')).toEqual(['quoted'])
+    expect(await slugs('dont')).toEqual([])
   })
 
   it('reads the last word also as the start of a word, and only the last one', async () => {

@@ -1,4 +1,4 @@
-import type { PostSummary } from './posts.server'
+import type { PostSummary } from './post'
 
 /** What a search reads of `q`: at most this many characters, after trimming. */
 export const SEARCH_QUERY_MAX_CHARS = 200
@@ -31,11 +31,21 @@ export function searchQueryOf(raw: string | null) {
 // eslint-disable-next-line no-misleading-character-class -- combining marks alone are the point
 const ACCENTS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g
 
-/** Lower case without accents; plain ASCII (most text) skips the decomposition. */
+/** Lower case without accents; text without a letter past U+00BF skips the decomposition. */
 export function foldText(text: string) {
   const lower = text.toLowerCase()
-  // eslint-disable-next-line no-control-regex -- the whole ASCII range
-  return /^[\u0000-\u007f]*$/.test(lower) ? lower : lower.normalize('NFD').replace(ACCENTS, '')
+  // eslint-disable-next-line no-control-regex -- nothing below U+00C0 decomposes
+  return /^[\u0000-\u00bf]*$/.test(lower) ? lower : lower.normalize('NFD').replace(ACCENTS, '')
+}
+
+/**
+ * A post's text folded as search keeps it, with general punctuation (’ “ ” – …) as spaces, which
+ * part words as it does: V8 then keeps most text one byte a character rather than two (2,000
+ * posts of 10 KB: 17 MB of heap, against 50).
+ */
+function searchText(text: string) {
+  const folded = foldText(text.replace(/[\u2000-\u206f]/g, ' '))
+  return /[\u0100-\uffff]/.test(folded) ? folded : Buffer.from(folded, 'latin1').toString('latin1')
 }
 
 /**
@@ -56,7 +66,7 @@ export function searchablePost(post: PostSummary, text: string): SearchablePost 
     title: foldText(title),
     topics: foldText(`${category}\n${tags}`),
     author: foldText(author),
-    text: foldText(text),
+    text: searchText(text),
   }
 }
 
