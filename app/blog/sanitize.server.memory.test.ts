@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { heapAfterGcMb, sanitizeOneByOne } from '../../scripts/soak-sanitize'
 
 const BATCHES = 3
-const POSTS_PER_BATCH = 30
+/** A window's worth: the window is replaced after every 25 posts. */
+const POSTS_PER_BATCH = 25
 
 /**
  * A smaller version of scripts/soak-sanitize.ts. jsdom can keep each parsed ~20 KB post (about
