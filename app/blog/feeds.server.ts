@@ -1,10 +1,13 @@
+import { escapeUTF8 } from 'entities'
+
 import { BLOG_COPY } from '~/blog/copy'
 import { COMPANY } from '~/content/company'
 import { CACHE_CONTROL } from '~/lib/http-cache.server'
 import { log } from '~/lib/log.server'
 import { absoluteUrl } from '~/lib/meta'
 
-import { postsFreshForS, toFeedPosts, type FeedPost, type PostSummary } from './posts.server'
+import type { FeedPost, PostSummary } from './post'
+import { postsFreshForS, toFeedPosts } from './posts.server'
 import { BLOG_PATH, postPath, RSS_PATH } from './seo'
 
 export const SITEMAP_PATH = '/sitemap.xml'
@@ -18,32 +21,10 @@ const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>'
 type SitemapPost = Pick<PostSummary, 'slug' | 'publishedAt'>
 type RssPost = Pick<FeedPost, 'slug' | 'title' | 'teaser' | 'author' | 'category' | 'publishedAt'>
 
-/** Escapes text for XML element content and attribute values. */
+/** Text for XML content or attributes: markup escaped, what XML 1.0 cannot carry dropped. */
 export function xmlText(value: string) {
-  return (
-    value
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/'/g, '&apos;')
-      // Characters XML 1.0 cannot carry at all.
-      // eslint-disable-next-line no-control-regex -- removing control characters is the point
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-  )
-}
-
-/**
- * Escapes text for HTML. Feed readers render an item's description as HTML, so text that looks
- * like markup is escaped for HTML first and then, as any text, for XML.
- */
-export function htmlText(value: string) {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  return escapeUTF8(value).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
 }
 
 export function robotsTxt(siteUrl: string) {
@@ -122,25 +103,23 @@ export function rssXml(siteUrl: string, posts: readonly RssPost[], channel = BLO
   const newest = [...posts]
     .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
     .slice(0, RSS_MAX_ITEMS)
+  const date = (iso: string) => new Date(iso).toUTCString()
   const items = newest.map((post) => {
     const link = xmlText(absoluteUrl(siteUrl, postPath(post.slug)))
-    return [
-      '    <item>',
-      `      <title>${xmlText(post.title)}</title>`,
-      `      <link>${link}</link>`,
-      `      <guid isPermaLink="true">${link}</guid>`,
-      `      <pubDate>${new Date(post.publishedAt).toUTCString()}</pubDate>`,
-      `      <dc:creator>${xmlText(post.author)}</dc:creator>`,
-      post.category ? `      <category>${xmlText(post.category)}</category>` : null,
-      `      <description>${xmlText(htmlText(post.teaser))}</description>`,
-      '    </item>',
-    ]
-      .filter((line) => line !== null)
-      .join('\n')
+    const category = post.category ? `\n      <category>${xmlText(post.category)}</category>` : ''
+    // Readers render a description as HTML: text that looks like markup is escaped for it first.
+    return `    <item>
+      <title>${xmlText(post.title)}</title>
+      <link>${link}</link>
+      <guid isPermaLink="true">${link}</guid>
+      <pubDate>${date(post.publishedAt)}</pubDate>
+      <dc:creator>${xmlText(post.author)}</dc:creator>${category}
+      <description>${xmlText(escapeUTF8(post.teaser))}</description>
+    </item>`
   })
-  const lastBuildDate = newest[0]
-    ? `    <lastBuildDate>${new Date(newest[0].publishedAt).toUTCString()}</lastBuildDate>`
-    : null
+  const built = newest[0]
+    ? [`    <lastBuildDate>${date(newest[0].publishedAt)}</lastBuildDate>`]
+    : []
   return [
     XML_DECLARATION,
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
@@ -151,12 +130,10 @@ export function rssXml(siteUrl: string, posts: readonly RssPost[], channel = BLO
     '    <language>en-gb</language>',
     `    <copyright>© ${COMPANY.copyrightYear} ${xmlText(COMPANY.legalName)}</copyright>`,
     `    <atom:link href="${xmlText(absoluteUrl(siteUrl, channel.feedPath))}" rel="self" type="application/rss+xml"/>`,
-    lastBuildDate,
+    ...built,
     ...items,
     '  </channel>',
     '</rss>',
     '',
-  ]
-    .filter((line) => line !== null)
-    .join('\n')
+  ].join('\n')
 }
