@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 
 import { BLOG_COPY } from '~/blog/copy'
 import { FINDING_COPY } from '~/blog/finding-copy'
-import type { PostCard as PostCardData } from '~/blog/posts.server'
+import type { PostCard as PostCardData } from '~/blog/post'
 import { BLOG_PATH } from '~/blog/seo'
 
 import { PostCard } from './post-card'

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 
 import { BLOG_COPY } from '~/blog/copy'
-import type { Post } from '~/blog/posts.server'
+import type { Post } from '~/blog/post'
 import { BLOG_PATH } from '~/blog/seo'
 import { JsonLd } from '~/components/json-ld'
 

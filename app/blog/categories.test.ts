@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { fixturePosts } from '../../mocks/fixtures/posts'
 
 import { categoriesOf, categorySlug, categoryWithPosts, tagsOf } from './categories'
-import type { PostSummary } from './posts.server'
+import type { PostSummary } from './post'
 
 const listed = (category: string, slug = category) =>
   ({ slug, category, tags: '', publishedAt: '' }) as PostSummary

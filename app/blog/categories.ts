@@ -1,4 +1,4 @@
-import type { PostSummary } from '~/blog/posts.server'
+import type { PostSummary } from '~/blog/post'
 import { BLOG_PATH } from '~/blog/seo'
 
 /** A category of the post list, as its page and the blog's list of categories show it. */

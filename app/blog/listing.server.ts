@@ -3,7 +3,8 @@ import { prepareFirstImages } from '~/images/variants.server'
 import { EAGER_CARDS } from './blog-list'
 import { categoriesOf } from './categories'
 import { pageOf } from './pagination'
-import { BLOG_PAGE_SIZE, toPostCards, type PostSummary } from './posts.server'
+import type { PostSummary } from './post'
+import { BLOG_PAGE_SIZE, toPostCards } from './posts.server'
 
 /**
  * One page of a listing of posts (the blog, a search, a category): its cards, where it stands

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 
 import { FINDING_COPY } from '~/blog/finding-copy'
-import type { PostSummary } from '~/blog/posts.server'
+import type { PostSummary } from '~/blog/post'
 import { postPath } from '~/blog/seo'
 
 import { CategoryLabel } from './category-label'

@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react'
 
 import { BLOG_COPY } from '~/blog/copy'
-import type { PostCard as PostCardData } from '~/blog/posts.server'
+import type { PostCard as PostCardData } from '~/blog/post'
 import { postPath } from '~/blog/seo'
 
 import { CategoryLabel } from './category-label'

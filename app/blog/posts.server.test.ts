@@ -5,7 +5,8 @@ import type { BackendResult } from '~/lib/backend.server'
 import { generatedPosts } from '../../mocks/fixtures/generated-posts'
 import { fixturePosts, hostilePosts, malformedEntry } from '../../mocks/fixtures/posts'
 
-import { createPostStore, type PostStore, type PostSummary } from './posts.server'
+import type { PostSummary } from './post'
+import { createPostStore, type PostStore } from './posts.server'
 import { sanitizeHtml } from './sanitize.server'
 
 const BACKEND_URL = 'http://backend.internal:8000'

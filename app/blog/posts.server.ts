@@ -4,7 +4,6 @@ import { setImmediate as nextTurn } from 'node:timers/promises'
 import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
 
-import type { SiteImage } from '~/images/image-set'
 import { imageRules, siteImage, type ImageRules } from '~/images/sources.server'
 import { prepareFirstImages } from '~/images/variants.server'
 import type { BackendResult } from '~/lib/backend.server'
@@ -17,6 +16,7 @@ import { metrics } from '~/lib/metrics.server'
 
 import { plainTextOfHtml, textOfHtml } from './html-text.server'
 import { jsonArrayEntries } from './json-entries.server'
+import type { FeedPost, Post, PostCard, PostSummary } from './post'
 import { defaultSanitizer } from './sanitizer.server'
 import { matchingPosts, searchablePost, searchWords, type SearchablePost } from './search.server'
 
@@ -63,37 +63,6 @@ export const backendPostSchema = z.object({
   // A post shows its tags as one text value; a list is accepted and joined the same way.
   tags: z.union([text, z.array(text).transform((tags) => tags.join(', '))]),
 })
-
-export type BackendPost = z.infer<typeof backendPostSchema>
-
-/**
- * A post as a list shows it, everything formatted once on the server; no content. Dates in ISO
- * 8601 for machines (<time>, JSON-LD, the sitemap, RSS; `updatedAt` when the backend says), and
- * as people read them: 'Mar 10, 2025' on cards, 'March 10, 2025' on the post; '1,250 words'. The
- * image: variants made by this site, an https: URL elsewhere, or null for the placeholder.
- */
-export type PostSummary = Pick<BackendPost, 'id' | 'slug' | 'title' | 'category' | 'author'> &
-  Pick<BackendPost, 'status' | 'tags'> & {
-    publishedAt: string
-    updatedAt: string | null
-    cardDate: string
-    postDate: string
-    postWords: number
-    wordCountLabel: string
-    image: SiteImage | null
-  }
-
-/** A post as its own page shows it: its sanitised HTML, and its teaser (POST_TEASER_CHARS). */
-export type Post = PostSummary & { html: string; teaser: string }
-
-/** What a card on /blog needs, and nothing more: no content, its preview (CARD_PREVIEW_CHARS). */
-export type PostCard = Pick<
-  PostSummary,
-  'slug' | 'title' | 'category' | 'publishedAt' | 'cardDate' | 'wordCountLabel' | 'image'
-> & { preview: string }
-
-/** What a feed item needs. */
-export type FeedPost = PostSummary & { teaser: string }
 
 export type PostsResult =
   { status: 'success'; posts: PostSummary[] } | { status: 'error'; message: string }
@@ -143,8 +112,8 @@ export type PostStoreOptions = {
   sanitize?: (dirty: string) => Promise<string | null>
 }
 
-/** Sanitised posts kept, in characters: about 650 posts of 10 KB; the others are sanitised again. */
-const SANITISED_KEPT_CHARS = 8_000_000
+/** Sanitised posts kept, in characters: about 200 of 10 KB (the page cache keeps the most read). */
+const SANITISED_KEPT_CHARS = 2_000_000
 /** Distinct queries whose results are kept, per list. */
 const RESULTS_KEPT = 200
 /** Posts read for search between two turns of the event loop (5 to 25 ms of work). */
@@ -428,43 +397,32 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The answer's bytes, read into `into` (a larger buffer when it is too small); refused past
- * `maxBytes`, by its declared length or as soon as more arrive.
+ * The answer's bytes, in `into` when they fit (a new buffer otherwise); refused past `maxBytes`,
+ * by its declared length or as soon as more arrive.
  */
-async function readBody(
-  response: Response,
-  maxBytes: number,
-  into: Buffer,
-): Promise<{ buffer: Buffer; body: Buffer }> {
+async function readBody(response: Response, maxBytes: number, into: Buffer) {
   const tooLarge = () =>
     unreadable('blog post list over the size cap, last good list kept', { maxBytes }, 'error')
   if (!response.body) throw unreadable('blog post list unreadable', { reason: 'an empty answer' })
-  const declared = Number(response.headers.get('content-length') ?? 0)
-  if (declared > maxBytes) {
+  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
     await response.body.cancel()
     throw tooLarge()
   }
-  let buffer = into.length >= declared ? into : Buffer.allocUnsafeSlow(declared)
+  const chunks: Uint8Array[] = []
   let bytes = 0
-  let over = false
   const reader = response.body.getReader()
   try {
     for (let next = await reader.read(); !next.done; next = await reader.read()) {
-      over = bytes + next.value.length > maxBytes
-      if (over) break
-      if (bytes + next.value.length > buffer.length) {
-        const grown = Buffer.allocUnsafeSlow(Math.max(2 * buffer.length, bytes + next.value.length))
-        buffer.copy(grown, 0, 0, bytes)
-        buffer = grown
-      }
-      buffer.set(next.value, bytes)
-      bytes += next.value.length
+      if ((bytes += next.value.length) > maxBytes) break
+      chunks.push(next.value)
     }
   } catch (cause) {
     throw unreadable('blog post list unreadable', { kind: 'unreadable', reason: String(cause) })
   }
   await reader.cancel().catch(() => undefined)
-  if (over) throw tooLarge()
+  if (bytes > maxBytes) throw tooLarge()
+  const buffer = into.length >= bytes ? into : Buffer.allocUnsafeSlow(bytes)
+  chunks.reduce((at, chunk) => (buffer.set(chunk, at), at + chunk.length), 0)
   return { buffer, body: buffer.subarray(0, bytes) }
 }
 

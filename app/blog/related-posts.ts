@@ -1,5 +1,5 @@
 import { categorySlug, tagsOf } from '~/blog/categories'
-import type { PostSummary } from '~/blog/posts.server'
+import type { PostSummary } from '~/blog/post'
 
 /** How many related posts a post shows. */
 export const RELATED_POSTS_MAX = 3

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { Post } from './posts.server'
+import type { Post } from './post'
 import { postPath } from './seo'
 import { blogBreadcrumbs, blogPostingJsonLd, categoryBreadcrumbs } from './structured-data.server'
 

@@ -5,7 +5,7 @@ import { absoluteUrl, SOCIAL_CARD } from '~/lib/meta'
 import { breadcrumbList, jsonLdGraph } from '~/lib/structured-data'
 
 import { categoryPath, type Category } from './categories'
-import type { Post } from './posts.server'
+import type { Post } from './post'
 import { BLOG_PATH, postPath } from './seo'
 
 /** The blog's place under the home page, for search results. */
