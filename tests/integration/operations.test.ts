@@ -205,8 +205,7 @@ describe('metrics', () => {
   it('keep a bounded set of series however many different URLs are requested', async () => {
     // Only the request series can grow with the URLs asked for; the collector's and the post
     // list's own series may appear at any moment (a first major GC, a refresh) and are not counted.
-    const requestSeries = (scrape: string) =>
-      scrape.split('\n').filter((line) => line.startsWith('http_request_duration_seconds'))
+    const requestSeries = (scrape: string) => series(scrape, 'http_request_duration_seconds_count')
     for (const method of ['GET', 'HEAD']) await fetch(`${server.url}/warm-up`, { method })
     const before = requestSeries(await (await fetch(metricsUrl)).text())
     expect(before.length).toBeGreaterThan(0)
