@@ -29,11 +29,7 @@ export const BLOG_PAGE_SIZE = 9
 /** A post shown without its content (the sanitiser failed) asks to be fetched again after this. */
 export const CONTENT_RETRY_AFTER_S = 10
 
-/**
- * Limits that keep a lying backend from tying up the server. The answer is refused past
- * MAX_LIST_BYTES (about 10,000 posts of 10 KB) and the last good list kept; one post's content
- * is at most MAX_CONTENT_CHARS (sanitising it costs about 2 ms per 1,000 characters).
- */
+/** A lying backend's limits: an answer past 100 MB is refused, and a post past 500,000 characters. */
 export const MAX_LIST_BYTES = 100 * 1024 * 1024
 const MAX_CONTENT_CHARS = 500_000
 
@@ -77,10 +73,9 @@ export type FoundPost =
   | { status: 'not-found' }
   | { status: 'error'; message: string }
 
-/** A post of the list, its content, and what is read from its text once something needs it. */
+/** A post of the list, its entry's SHA-256, its content, and what is read from it when needed. */
 type StoredPost = {
   summary: PostSummary
-  /** The SHA-256 of the backend's entry as sent: an entry with the same is the same post. */
   digest: string
   content: string
   excerpt?: { preview: string; teaser: string }
@@ -97,11 +92,7 @@ type PostList = {
   results: LRUCache<string, PostSummary[]>
 }
 
-/**
- * `fetchPostList` gives the backend's answer, its body unread; `images` say which post images the
- * site makes variants of. `sanitize` (replaceable in tests) gives what is safe to show, or null
- * when it cannot just now: the post is then shown without content and sanitised again next time.
- */
+/** `sanitize` gives what is safe to show, or null when it cannot just now (shown without it). */
 export type PostStoreOptions = {
   fetchPostList: () => Promise<BackendResult<Response>>
   ttlMs: number
@@ -112,9 +103,8 @@ export type PostStoreOptions = {
   sanitize?: (dirty: string) => Promise<string | null>
 }
 
-/** Sanitised posts kept, in characters: about 200 of 10 KB (the page cache keeps the most read). */
+/** Sanitised posts kept, in characters (about 200 of 10 KB); queries' results kept, per list. */
 const SANITISED_KEPT_CHARS = 2_000_000
-/** Distinct queries whose results are kept, per list. */
 const RESULTS_KEPT = 200
 /** Posts read for search between two turns of the event loop (5 to 25 ms of work). */
 const READ_PER_TURN = 25
@@ -123,10 +113,9 @@ const READ_PER_TURN = 25
 class ListUnavailable extends Error {}
 
 /**
- * The post list, fetched from the backend, validated and cached (stale-while-revalidate, by
- * lru-cache). An answer like the last one changes nothing; otherwise only the entries that
- * changed are validated again. A post's sanitised HTML and its text are worked out when a page,
- * the feed or a search first needs them, and kept: a changed post costs that post's work.
+ * The post list, fetched, validated and cached (stale-while-revalidate, by lru-cache). Only the
+ * entries that changed are validated again; a post's sanitised HTML and its text are worked out
+ * when a page, the feed or a search first needs them (decision 008).
  */
 export function createPostStore({
   fetchPostList,
@@ -191,8 +180,7 @@ export function createPostStore({
         error.kind === 'http' ? `HTTP error! status: ${error.status}` : FETCH_FAILED_MESSAGE,
       )
     }
-    // The answer is read into the last one's buffer: 21 MB at 2,000 posts that would otherwise be
-    // left for a full collection after every refresh (decision 008).
+    // Read into the last answer's buffer: 21 MB at 2,000 posts, not left for a full collection.
     const { buffer, body } = await readBody(result.data, maxListBytes, answerBuffer)
     answerBuffer = buffer
     let entries: Buffer[] | null
@@ -207,48 +195,45 @@ export function createPostStore({
     // An entry is known by its bytes' SHA-256, and the answer by its entries'.
     const digests = entries.map(digestOf)
     const version = digestOf(digests.join()).slice(0, 22)
-    const refreshed = (list: PostList, changedEntries: number, leftOut: number) => {
-      // Where every successful refresh completes: changedEntries were parsed and validated.
-      log('info', 'blog post list refreshed', {
-        changed: list !== kept,
-        posts: list.posts.length,
-        changedEntries,
-        leftOut,
-        bytes: body.length,
-        durationMs: Math.round(performance.now() - started),
-      })
-      return list
-    }
     // An unchanged answer keeps the same list (and the pages cached from it).
-    if (kept?.version === version) return refreshed(kept, 0, 0)
-
-    const listed: StoredPost[] = []
-    const seenSlugs = new Set<string>()
+    let list: PostList
     let changedEntries = 0
-    entries.forEach((bytes, index) => {
-      const digest = digests[index]!
-      let stored = kept?.byDigest.get(digest)
-      if (!stored) {
-        changedEntries += 1
-        const prepared = storedPost(parseEntry(bytes), digest)
-        if ('problems' in prepared) return leftOut(index, prepared.id, prepared.problems)
-        stored = prepared
+    if (kept?.version === version) list = kept
+    else {
+      const listed: StoredPost[] = []
+      const seenSlugs = new Set<string>()
+      entries.forEach((bytes, index) => {
+        let stored = kept?.byDigest.get(digests[index]!)
+        if (!stored) {
+          changedEntries += 1
+          const prepared = storedPost(parseEntry(bytes), digests[index]!)
+          if ('problems' in prepared) return leftOut(index, prepared.id, prepared.problems)
+          stored = prepared
+        }
+        const { slug, id } = stored.summary
+        if (seenSlugs.has(slug)) return leftOut(index, id, ['duplicate slug'])
+        seenSlugs.add(slug)
+        listed.push(stored)
+      })
+      // Newest first, as readers expect of a blog, whatever order the backend sends.
+      listed.sort((a, b) => compareNewestFirst(a.summary.publishedAt, b.summary.publishedAt))
+      list = {
+        posts: listed.map((stored) => stored.summary),
+        bySlug: new Map(listed.map((stored) => [stored.summary.slug, stored])),
+        byDigest: new Map(listed.map((stored) => [stored.digest, stored])),
+        version,
+        results: new LRUCache({ max: RESULTS_KEPT }),
       }
-      const { slug, id } = stored.summary
-      if (seenSlugs.has(slug)) return leftOut(index, id, ['duplicate slug'])
-      seenSlugs.add(slug)
-      listed.push(stored)
-    })
-    // Newest first, as readers expect of a blog, whatever order the backend sends.
-    listed.sort((a, b) => compareNewestFirst(a.summary.publishedAt, b.summary.publishedAt))
-    const list: PostList = {
-      posts: listed.map((stored) => stored.summary),
-      bySlug: new Map(listed.map((stored) => [stored.summary.slug, stored])),
-      byDigest: new Map(listed.map((stored) => [stored.digest, stored])),
-      version,
-      results: new LRUCache({ max: RESULTS_KEPT }),
     }
-    return refreshed(list, changedEntries, entries.length - listed.length)
+    log('info', 'blog post list refreshed', {
+      changed: list !== kept,
+      posts: list.posts.length,
+      changedEntries,
+      leftOut: entries.length - list.posts.length,
+      bytes: body.length,
+      durationMs: Math.round(performance.now() - started),
+    })
+    return list
   }
 
   function storedPost(
@@ -258,7 +243,7 @@ export function createPostStore({
     const parsed = backendPostSchema.safeParse(entry)
     if (!parsed.success) {
       return {
-        id: isRecord(entry) ? entry.id : undefined,
+        id: (entry as { id?: unknown } | null)?.id,
         problems: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
       }
     }
@@ -290,10 +275,8 @@ export function createPostStore({
     const stored = storedOf.get(post)!
     if (!stored.excerpt) {
       const text = textOfHtml(stored.content)
-      const [preview, teaser] = [CARD_PREVIEW_CHARS, POST_TEASER_CHARS].map((n) =>
-        previewOf(text, n),
-      )
-      stored.excerpt = { preview: preview!, teaser: teaser! }
+      const preview = previewOf(text, CARD_PREVIEW_CHARS)
+      stored.excerpt = { preview, teaser: previewOf(text, POST_TEASER_CHARS) }
     }
     return stored.excerpt
   }
@@ -391,10 +374,6 @@ export function createPostStore({
 }
 
 export type PostStore = ReturnType<typeof createPostStore>
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /**
  * The answer's bytes, in `into` when they fit (a new buffer otherwise); refused past `maxBytes`,

@@ -1,6 +1,6 @@
 import { siteImage, siteImageUrl } from '~/images/sources.server'
 
-import { sanitizeDocument } from './sanitize.server'
+import { sanitizeHtml } from './sanitize.server'
 import type { SanitizeOutcome, SanitizeTask } from './sanitizer.server'
 
 /**
@@ -10,7 +10,7 @@ import type { SanitizeOutcome, SanitizeTask } from './sanitizer.server'
  */
 export default function sanitizeTask({ dirty, siteUrl, images }: SanitizeTask): SanitizeOutcome {
   try {
-    const html = sanitizeDocument(dirty, {
+    const html = sanitizeHtml(dirty, {
       siteUrl,
       resolveImage: (src) => siteImage(src, images),
       resolveMedia: (src) => siteImageUrl(src, images.backendUrl),

@@ -1,7 +1,6 @@
 import { addHook, clearWindow, removeAllHooks, sanitize } from 'isomorphic-dompurify'
 
 import { IMAGE_SIZES, imageSources, type SiteImage } from '~/images/image-set'
-import { log } from '~/lib/log.server'
 
 import {
   ALLOWED_ATTR,
@@ -40,29 +39,44 @@ const VIDEO_SITES = [
   },
 ]
 
-/**
- * The shared jsdom window keeps what it parsed until it is replaced (about 13 ms; replaced after
- * every post, the worker's memory rose from 477 to 614 MB of RSS over a walk of 2,000 posts): it
- * is replaced after this many, and goes with the worker when it ends once idle.
- */
+/** Documents parsed in one jsdom window before it is replaced (decision 008). */
 const DOCUMENTS_PER_WINDOW = 25
 let documentsInWindow = 0
 
-/** One HTML document sanitised (15 to 30 ms for 10 KB); an unparseable one is an empty post. */
-export function sanitizeHtml(dirty: string, options: SanitizeOptions): string {
+/** One HTML document sanitised (15 to 30 ms for 10 KB); throws when it cannot be parsed. */
+export function sanitizeHtml(
+  dirty: string,
+  { siteUrl, resolveImage, resolveMedia }: SanitizeOptions,
+): string {
+  installHooks(siteUrl)
   try {
-    return sanitizeDocument(dirty, options)
-  } catch (cause) {
-    log('error', 'post content could not be sanitised', { reason: String(cause) })
-    return ''
-  }
-}
-
-/** As sanitizeHtml, but throws when the document cannot be sanitised. */
-export function sanitizeDocument(dirty: string, options: SanitizeOptions): string {
-  installHooks(options)
-  try {
-    return sanitizeOne(dirty, options)
+    // RETURN_DOM gives the sanitised <body>, typed as a plain Node.
+    const body = sanitize(dirty, {
+      ALLOWED_TAGS: [...ALLOWED_TAGS, ...MEDIA_TAGS],
+      ALLOWED_ATTR,
+      ALLOWED_URI_REGEXP: ALLOWED_URI,
+      ADD_FORBID_CONTENTS: DROPPED_WITH_CONTENT,
+      ALLOW_DATA_ATTR: false,
+      ALLOW_ARIA_ATTR: false,
+      RETURN_DOM: true,
+    }) as HTMLElement | null
+    // A document made of a frameset has no body at all.
+    if (!body) return ''
+    // Our own markup goes in once DOMPurify is through. Elements are found by tag name, never by
+    // selector: jsdom's selector engine keeps about 0.5 MB a document until the window goes.
+    for (const player of [...elements(body, 'audio'), ...elements(body, 'video')]) {
+      keepPlayer(player, resolveMedia)
+    }
+    // A source means something only in a player: the content's own <picture> is not kept.
+    for (const source of elements(body, 'source')) {
+      if (!['AUDIO', 'VIDEO'].includes(source.parentElement?.tagName ?? '')) source.remove()
+    }
+    for (const image of elements(body, 'img')) showImage(image, resolveImage)
+    // A link whose target was unsafe stays as its text, not as a link that goes nowhere.
+    for (const link of elements(body, 'a')) {
+      if (!link.hasAttribute('href')) link.replaceWith(...Array.from(link.childNodes))
+    }
+    return body.innerHTML
   } finally {
     removeAllHooks()
     if (++documentsInWindow >= DOCUMENTS_PER_WINDOW) {
@@ -70,37 +84,6 @@ export function sanitizeDocument(dirty: string, options: SanitizeOptions): strin
       clearWindow()
     }
   }
-}
-
-function sanitizeOne(dirty: string, { resolveImage, resolveMedia }: SanitizeOptions): string {
-  // RETURN_DOM gives the sanitised <body>, typed as a plain Node.
-  const body = sanitize(dirty, {
-    ALLOWED_TAGS: [...ALLOWED_TAGS, ...MEDIA_TAGS],
-    ALLOWED_ATTR,
-    ALLOWED_URI_REGEXP: ALLOWED_URI,
-    ADD_FORBID_CONTENTS: DROPPED_WITH_CONTENT,
-    ALLOW_DATA_ATTR: false,
-    ALLOW_ARIA_ATTR: false,
-    RETURN_DOM: true,
-  }) as HTMLElement | null
-  // A document made of a frameset has no body at all.
-  if (!body) return ''
-  // What follows adds markup of ours, so it is done once DOMPurify is through. By tag name, never
-  // by selector (querySelectorAll, matches, closest): jsdom's selector engine kept about 0.5 MB a
-  // document until the window was replaced (the memory test's heap rose from 8 to 20 MB a batch).
-  for (const player of [...elements(body, 'audio'), ...elements(body, 'video')]) {
-    keepPlayer(player, resolveMedia)
-  }
-  // A source means something only in a player: the content's own <picture> is not kept.
-  for (const source of elements(body, 'source')) {
-    if (!['AUDIO', 'VIDEO'].includes(source.parentElement?.tagName ?? '')) source.remove()
-  }
-  for (const image of elements(body, 'img')) showImage(image, resolveImage)
-  // A link whose target was unsafe stays as its text, not as a link that goes nowhere.
-  for (const link of elements(body, 'a')) {
-    if (!link.hasAttribute('href')) link.replaceWith(...Array.from(link.childNodes))
-  }
-  return body.innerHTML
 }
 
 /** The elements of a tag, as a list that stays as it is while they are replaced. */
@@ -122,13 +105,9 @@ function showImage(image: HTMLImageElement, resolveImage: SanitizeOptions['resol
       picture.append(setOnly(source, { type, srcset, sizes: IMAGE_SIZES.content }))
     }
     image.replaceWith(picture)
-    picture.append(image)
-    image.setAttribute('src', jpeg)
-    image.setAttribute('srcset', srcSet)
-    image.setAttribute('sizes', IMAGE_SIZES.content)
+    picture.append(setAttributes(image, { src: jpeg, srcset: srcSet, sizes: IMAGE_SIZES.content }))
   }
-  image.setAttribute('loading', 'lazy')
-  image.setAttribute('decoding', 'async')
+  setAttributes(image, { loading: 'lazy', decoding: 'async' })
 }
 
 /**
@@ -189,16 +168,21 @@ function isInside(node: Element, tagName: string) {
   return false
 }
 
-/** Gives an element exactly these attributes, in this order (null: left out). */
-function setOnly<T extends Element>(element: T, attributes: Record<string, string | null>): T {
-  for (const name of element.getAttributeNames()) element.removeAttribute(name)
+/** Sets these attributes, in this order (null: left out). */
+function setAttributes<T extends Element>(element: T, attributes: Record<string, string | null>) {
   for (const [name, value] of Object.entries(attributes)) {
     if (value !== null) element.setAttribute(name, value)
   }
   return element
 }
 
-function installHooks({ siteUrl }: SanitizeOptions) {
+/** Gives an element exactly these attributes. */
+function setOnly<T extends Element>(element: T, attributes: Record<string, string | null>) {
+  for (const name of element.getAttributeNames()) element.removeAttribute(name)
+  return setAttributes(element, attributes)
+}
+
+function installHooks(siteUrl: string) {
   const siteOrigin = new URL(siteUrl).origin
   removeAllHooks()
   addHook('uponSanitizeElement', (node) => {
@@ -215,30 +199,19 @@ function installHooks({ siteUrl }: SanitizeOptions) {
     if (data.attrName === 'type') data.keepAttr = node.nodeName === 'SOURCE'
   })
   addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A' && node.hasAttribute('href')) {
-      if (isOtherSite(node.getAttribute('href') ?? '', siteOrigin)) {
-        node.setAttribute('target', '_blank')
-        node.setAttribute('rel', 'noopener noreferrer')
-      }
+    if (node.tagName === 'A' && isOtherSite(node.getAttribute('href'), siteOrigin)) {
+      setAttributes(node, { target: '_blank', rel: 'noopener noreferrer' })
     }
   })
 }
 
 /** `src` as an absolute `https:` URL, or null. */
 function httpsUrl(src: string) {
-  try {
-    const url = new URL(src)
-    return url.protocol === 'https:' ? url : null
-  } catch {
-    return null
-  }
+  const url = URL.parse(src)
+  return url?.protocol === 'https:' ? url : null
 }
 
-function isOtherSite(href: string, siteOrigin: string) {
-  try {
-    const url = new URL(href, siteOrigin)
-    return /^https?:$/.test(url.protocol) && url.origin !== siteOrigin
-  } catch {
-    return false
-  }
+function isOtherSite(href: string | null, siteOrigin: string) {
+  const url = href === null ? null : URL.parse(href, siteOrigin)
+  return !!url && /^https?:$/.test(url.protocol) && url.origin !== siteOrigin
 }

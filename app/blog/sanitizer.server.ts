@@ -13,30 +13,23 @@ export type SanitizeTask = { dirty: string; siteUrl: string; images: ImageRules 
 export type SanitizeOutcome =
   { status: 'sanitised'; html: string } | { status: 'unparseable'; reason: string }
 
-/** The worker's module (a path or a file: URL), and its Node options (tests run it through tsx). */
+/** The worker's module, and its Node options (tests run it through tsx). */
 export type SanitizerOptions = { filename: string; execArgv?: string[] } & Partial<
   Record<'idleMs' | 'timeoutMs' | 'maxWaiting', number>
 >
 
-/** The worker built beside the server; the server starts in the app's folder, as for the Remix build. */
+/** The worker built beside the server, which starts in the app's folder. */
 export const BUILT_WORKER = path.resolve('build/server/sanitize-worker.js')
 
-/** Ended after this long without a post to sanitise: its memory goes back to the system. */
+/** Idle time before the worker ends; a post's limit, waiting included; posts waiting, at most. */
 const WORKER_IDLE_MS = 5_000
-/** A post not sanitised by then (waiting included) is given up: the largest takes about a second. */
 const SANITIZE_TIMEOUT_MS = 10_000
-/** Posts waiting for the worker, at most; beyond that a first view is shown without its content. */
 const MAX_WAITING = 50
-/** The worker's old and young generations (decision 008). */
-const WORKER_HEAP_MB = 128
-const WORKER_YOUNG_GENERATION_MB = 8
 
 /**
- * Sanitises post content in one worker thread, started when a post first needs it and ended when
- * idle: jsdom and the memory its parsing takes stay off the main thread, and go back to the system
- * with the thread. A worker that crashes, hangs or cannot start costs the posts it was working on
- * their content (null: shown without it, and sanitised again when next asked for); the next post
- * gets a new worker.
+ * Sanitises post content in one worker thread, ended when idle: jsdom and its memory stay off the
+ * main thread. A worker that crashes, hangs or cannot start costs the posts it was working on
+ * their content (null: shown without it); the next post gets a new worker.
  */
 export function createSanitizer({
   filename,
@@ -56,10 +49,8 @@ export function createSanitizer({
       idleTimeout: idleMs,
       // Between posts the worker's event loop must turn: jsdom lets a replaced window go only then.
       atomics: 'disabled',
-      resourceLimits: {
-        maxOldGenerationSizeMb: WORKER_HEAP_MB,
-        maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB,
-      },
+      // Its old and young generations (decision 008).
+      resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8 },
     })
     // A worker that fails to start, or fails between posts, is reported here, not by a task.
     started.on('error', (cause: unknown) => replacePool(started, cause))
@@ -107,21 +98,13 @@ export function createSanitizer({
       }
     },
 
-    /**
-     * Starts the worker ahead of the first post (loading jsdom takes about a second) and resolves
-     * once it answers, or has failed; it ends when idle like any other.
-     */
+    /** Starts the worker ahead of the first post (loading jsdom takes about a second). */
     async warmUp() {
-      if (pool) return
-      const started = startPool()
-      pool = started
-      await started
-        .run({
-          dirty: '',
-          siteUrl: 'http://localhost',
-          images: { backendUrl: 'http://localhost', imageHosts: [], keys: ['warm-up'] },
-        })
-        .catch((cause: unknown) => replacePool(started, cause))
+      const current = (pool ??= startPool())
+      const images = { backendUrl: 'http://localhost', imageHosts: [], keys: ['warm-up'] }
+      await current
+        .run({ dirty: '', siteUrl: 'http://localhost', images })
+        .catch((cause: unknown) => replacePool(current, cause))
     },
 
     /** Worker threads running now: 1 while posts are being sanitised, 0 once idle. */
@@ -143,9 +126,8 @@ let shared: Sanitizer | undefined
 /** The app's sanitiser: the server warms it up before listening and ends it at shutdown. */
 export function defaultSanitizer(): Sanitizer {
   if (!shared) {
-    const sanitizer = createSanitizer({ filename: BUILT_WORKER })
-    metrics.observeSanitizerThreads(() => sanitizer.threads())
-    shared = sanitizer
+    shared = createSanitizer({ filename: BUILT_WORKER })
+    metrics.observeSanitizerThreads(shared.threads)
   }
   return shared
 }

@@ -3,10 +3,7 @@ import type { PostSummary } from './post'
 /** What a search reads of `q`: at most this many characters, after trimming. */
 export const SEARCH_QUERY_MAX_CHARS = 200
 
-/**
- * A last word shorter than this is a prefix of titles, categories, tags and authors only, and a
- * whole word of the text: one or two letters start a word of nearly every post.
- */
+/** A shorter last word is a prefix in every field but the text, where it is a whole word. */
 const TEXT_PREFIX_MIN_CHARS = 3
 
 /** What a word found in each field weighs: title matches first, then category and tags. */
@@ -14,13 +11,9 @@ const WEIGHTS = { title: 5, topics: 2, author: 1, text: 1 } as const
 
 /** A post as a search reads it: each field folded (lower case, no accents). */
 export type SearchablePost = Record<keyof typeof WEIGHTS, string> & { post: PostSummary }
-
 const WORD_CHARACTER = /[\p{L}\p{M}\p{N}]/u
 
-/**
- * `q` as a search reads it: control characters (a `%00`) as spaces, trimmed, cut to
- * SEARCH_QUERY_MAX_CHARS characters (never inside one); empty when nothing is left.
- */
+/** `q` as a search reads it: control characters as spaces, trimmed, cut to the maximum. */
 export function searchQueryOf(raw: string | null) {
   // eslint-disable-next-line no-control-regex -- turning control characters into spaces is the point
   const cleaned = (raw ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim()
@@ -39,19 +32,15 @@ export function foldText(text: string) {
 }
 
 /**
- * A post's text folded as search keeps it, with general punctuation (’ “ ” – …) as spaces, which
- * part words as it does: V8 then keeps most text one byte a character rather than two (2,000
- * posts of 10 KB: 17 MB of heap, against 50).
+ * A post's text folded, with general punctuation (’ “ ” – …) as the spaces it parts words as: V8
+ * then keeps most of it one byte a character, not two (decision 016).
  */
 function searchText(text: string) {
   const folded = foldText(text.replace(/[\u2000-\u206f]/g, ' '))
   return /[\u0100-\uffff]/.test(folded) ? folded : Buffer.from(folded, 'latin1').toString('latin1')
 }
 
-/**
- * The query's words, folded, in order. Words are runs of letters and digits: markup, quotes and
- * symbols part them ('<b>voice</b>' is 'b', 'voice', 'b').
- */
+/** The query's words, folded, in order: runs of letters and digits ('<b>x</b>' is 'b', 'x', 'b'). */
 export function searchWords(query: string) {
   return foldText(query)
     .split(/[^\p{L}\p{M}\p{N}]+/u)
@@ -71,10 +60,8 @@ export function searchablePost(post: PostSummary, text: string): SearchablePost 
 }
 
 /**
- * The posts in which every word of `query` (as `searchQueryOf` reads `q`) is found, the last also
- * as the start of a word, by relevance (the weight of the fields each word is found in, title
- * matches first) and then in the order given (newest first). Each post is read from end to end,
- * at most once per word (about 10 ms a word for 2,000 posts of 10 KB).
+ * The posts holding every word of `query`, the last also as the start of a word, by relevance
+ * (the weights of the fields the words are found in), then in the order given (newest first).
  */
 export function matchingPosts(posts: readonly SearchablePost[], query: string): PostSummary[] {
   const words = searchWords(query)
