@@ -7,7 +7,7 @@ import url from 'node:url'
 
 import * as esbuild from 'esbuild'
 
-const WORKER_ENTRY = { 'sanitize-worker': 'app/blog/sanitize-worker.server.ts' }
+const WORKER_ENTRY = { 'sanitize-worker': 'app/blog/sanitize.server.ts' }
 
 /** @type {import('esbuild').BuildOptions} */
 export const OPTIONS = {

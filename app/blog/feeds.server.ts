@@ -31,11 +31,7 @@ export function robotsTxt(siteUrl: string) {
   return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(siteUrl, SITEMAP_PATH)}\n`
 }
 
-/**
- * Every public page: home, blog, each category's page, each post (with its date), legal pages.
- * Past the protocol's limit the newest posts are listed; the others stay reachable through the
- * blog's pages.
- */
+/** Every public page, each post with its date; past the protocol's limit, the newest posts. */
 export function sitemapXml(
   siteUrl: string,
   posts: readonly SitemapPost[],
@@ -76,7 +72,6 @@ export async function rssResponse(
   posts: readonly PostSummary[],
   channel: FeedChannel,
 ) {
-  // Only the items the feed carries need their teasers.
   const newest = await toFeedPosts(posts.slice(0, RSS_MAX_ITEMS))
   return new Response(rssXml(siteUrl, newest, channel), {
     headers: {

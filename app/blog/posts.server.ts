@@ -6,8 +6,7 @@ import { z } from 'zod'
 
 import { imageRules, siteImage, type ImageRules } from '~/images/sources.server'
 import { prepareFirstImages } from '~/images/variants.server'
-import type { BackendResult } from '~/lib/backend.server'
-import { getBackendResponse } from '~/lib/backend.server'
+import { getBackendResponse, type BackendResult } from '~/lib/backend.server'
 import { getConfig } from '~/lib/config.server'
 import { CARD_PREVIEW_CHARS, POST_TEASER_CHARS } from '~/lib/constants'
 import { formatCardDate, formatPostDate, formatWordCount, textPreview } from '~/lib/format'
@@ -73,12 +72,11 @@ export type FoundPost =
   | { status: 'not-found' }
   | { status: 'error'; message: string }
 
-/** A post of the list, its entry's SHA-256, its content, and what is read from it when needed. */
+/** A post of the list, its entry's SHA-256, its content, and its text once a search read it. */
 type StoredPost = {
   summary: PostSummary
   digest: string
   content: string
-  excerpt?: { preview: string; teaser: string }
   searchable?: SearchablePost
 }
 
@@ -155,7 +153,7 @@ export function createPostStore({
     },
   })
 
-  /** Texts read but once per sanitised content, whichever post holds it. */
+  /** Sanitised HTML by content: a post whose title alone changed keeps it. */
   const sanitised = new LRUCache<string, string>({
     maxSize: SANITISED_KEPT_CHARS,
     sizeCalculation: (html) => Math.max(1, html.length),
@@ -270,16 +268,9 @@ export function createPostStore({
     return stored
   }
 
-  /** The post's preview and teaser, read from its text once. */
-  function excerptOf(post: PostSummary) {
-    const stored = storedOf.get(post)!
-    if (!stored.excerpt) {
-      const text = textOfHtml(stored.content)
-      const preview = previewOf(text, CARD_PREVIEW_CHARS)
-      stored.excerpt = { preview, teaser: previewOf(text, POST_TEASER_CHARS) }
-    }
-    return stored.excerpt
-  }
+  /** The first `chars` characters of a post's text: its card's preview, or its teaser. */
+  const excerptOf = (post: PostSummary, chars: number) =>
+    textPreview(textOfHtml(storedOf.get(post)!.content), chars)
 
   /** Every post of the list read for search: on the first search, only the posts not read yet. */
   async function searchableOf(list: PostList) {
@@ -313,14 +304,17 @@ export function createPostStore({
       if (typeof list === 'string') return { status: 'error', message: list }
       const stored = list.bySlug.get(slug)
       if (!stored) return { status: 'not-found' }
-      // The post's own image is made while its text is sanitised, not after: it is its page's
-      // largest paint.
+      // The post's image (its page's largest paint) is made while its text is sanitised.
       prepareFirstImages([stored.summary.image])
       const html = await sanitised.fetch(stored.content)
       if (html === undefined) log('error', 'post shown without its content', { slug })
       return {
         status: 'found',
-        post: { ...stored.summary, html: html ?? '', teaser: excerptOf(stored.summary).teaser },
+        post: {
+          ...stored.summary,
+          html: html ?? '',
+          teaser: excerptOf(stored.summary, POST_TEASER_CHARS),
+        },
         contentUnavailable: html === undefined,
       }
     },
@@ -343,19 +337,14 @@ export function createPostStore({
     async toPostCards(posts: readonly PostSummary[]): Promise<PostCard[]> {
       return posts.map((post) => {
         const { slug, title, category, publishedAt, cardDate, wordCountLabel, image } = post
-        const { preview } = excerptOf(post)
+        const preview = excerptOf(post, CARD_PREVIEW_CHARS)
         return { slug, title, category, preview, publishedAt, cardDate, wordCountLabel, image }
       })
     },
 
-    /** Posts of the list with their teasers, for a feed: a turn of the event loop between reads. */
+    /** Posts of the list with their teasers, for a feed. */
     async toFeedPosts(posts: readonly PostSummary[]): Promise<FeedPost[]> {
-      const feed: FeedPost[] = []
-      for (const post of posts) {
-        if (!storedOf.get(post)!.excerpt) await nextTurn()
-        feed.push({ ...post, teaser: excerptOf(post).teaser })
-      }
-      return feed
+      return posts.map((post) => ({ ...post, teaser: excerptOf(post, POST_TEASER_CHARS) }))
     },
 
     /** Changes whenever the cached list's content changes; empty before the first list. */
@@ -463,13 +452,6 @@ export const searchPosts = (query: string) => store().searchPosts(query)
 export const toPostCards = (posts: readonly PostSummary[]) => store().toPostCards(posts)
 export const toFeedPosts = (posts: readonly PostSummary[]) => store().toFeedPosts(posts)
 export const postsFreshForS = () => store().freshForS()
-
-/** The text's first `chars` characters, read from its start only (the whole is 10 KB and more). */
-function previewOf(text: string, chars: number) {
-  const start = text.slice(0, chars * 4)
-  const preview = textPreview(start, chars)
-  return start === text || preview.endsWith('...') ? preview : textPreview(text, chars)
-}
 
 function compareNewestFirst(a: string, b: string) {
   return a < b ? 1 : a > b ? -1 : 0

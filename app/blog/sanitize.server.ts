@@ -1,19 +1,14 @@
 import { addHook, clearWindow, removeAllHooks, sanitize } from 'isomorphic-dompurify'
 
 import { IMAGE_SIZES, imageSources, type SiteImage } from '~/images/image-set'
+import { siteImage, siteImageUrl } from '~/images/sources.server'
 
-import {
-  ALLOWED_ATTR,
-  ALLOWED_TAGS,
-  DROPPED_WITH_CONTENT,
-  MEDIA_TAGS,
-} from './sanitize-rules.server'
+import * as rules from './sanitize-rules.server'
+import type { SanitizeOutcome, SanitizeTask } from './sanitizer.server'
 
 /**
- * DOMPurify on jsdom, run by the server in a worker thread (sanitize-worker.server.ts) so that the
- * main thread never loads jsdom. `siteUrl`: links elsewhere open safely in a new tab;
- * `resolveImage`: how an image is shown (images/image-set.ts), null to drop it; `resolveMedia`:
- * where a player's source loads from (the backend's media as `/media/…`, `https:` as given) or null.
+ * DOMPurify on jsdom. `siteUrl`: links elsewhere open in a new tab; `resolveImage`: how an image
+ * is shown, null to drop it; `resolveMedia`: where a player's source loads from, or null.
  */
 export type SanitizeOptions = {
   siteUrl: string
@@ -39,6 +34,23 @@ const VIDEO_SITES = [
   },
 ]
 
+/**
+ * The sanitiser's worker thread (sanitizer.server.ts), the only place the server loads jsdom:
+ * one post, its images and media resolved by the pages' rules (a function cannot cross threads).
+ */
+export default function sanitizeTask({ dirty, siteUrl, images }: SanitizeTask): SanitizeOutcome {
+  try {
+    const resolveImage = (src: string) => siteImage(src, images)
+    const resolveMedia = (src: string) => siteImageUrl(src, images.backendUrl)
+    return {
+      status: 'sanitised',
+      html: sanitizeHtml(dirty, { siteUrl, resolveImage, resolveMedia }),
+    }
+  } catch (cause) {
+    return { status: 'unparseable', reason: String(cause) }
+  }
+}
+
 /** Documents parsed in one jsdom window before it is replaced (decision 008). */
 const DOCUMENTS_PER_WINDOW = 25
 let documentsInWindow = 0
@@ -52,10 +64,10 @@ export function sanitizeHtml(
   try {
     // RETURN_DOM gives the sanitised <body>, typed as a plain Node.
     const body = sanitize(dirty, {
-      ALLOWED_TAGS: [...ALLOWED_TAGS, ...MEDIA_TAGS],
-      ALLOWED_ATTR,
+      ALLOWED_TAGS: [...rules.ALLOWED_TAGS, ...rules.MEDIA_TAGS],
+      ALLOWED_ATTR: rules.ALLOWED_ATTR,
       ALLOWED_URI_REGEXP: ALLOWED_URI,
-      ADD_FORBID_CONTENTS: DROPPED_WITH_CONTENT,
+      ADD_FORBID_CONTENTS: rules.DROPPED_WITH_CONTENT,
       ALLOW_DATA_ATTR: false,
       ALLOW_ARIA_ATTR: false,
       RETURN_DOM: true,

@@ -21,22 +21,17 @@ export type SanitizerOptions = { filename: string; execArgv?: string[] } & Parti
 /** The worker built beside the server, which starts in the app's folder. */
 export const BUILT_WORKER = path.resolve('build/server/sanitize-worker.js')
 
-/** Idle time before the worker ends; a post's limit, waiting included; posts waiting, at most. */
-const WORKER_IDLE_MS = 5_000
-const SANITIZE_TIMEOUT_MS = 10_000
-const MAX_WAITING = 50
-
 /**
- * Sanitises post content in one worker thread, ended when idle: jsdom and its memory stay off the
- * main thread. A worker that crashes, hangs or cannot start costs the posts it was working on
- * their content (null: shown without it); the next post gets a new worker.
+ * Sanitises post content in one worker thread, ended when idle (`idleMs`): jsdom and its memory
+ * stay off the main thread. A worker that crashes, hangs or cannot start, or a post not done in
+ * `timeoutMs` or with `maxWaiting` before it, costs the post its content (null: shown without it).
  */
 export function createSanitizer({
   filename,
   execArgv,
-  idleMs = WORKER_IDLE_MS,
-  timeoutMs = SANITIZE_TIMEOUT_MS,
-  maxWaiting = MAX_WAITING,
+  idleMs = 5_000,
+  timeoutMs = 10_000,
+  maxWaiting = 50,
 }: SanitizerOptions) {
   let pool: Piscina<SanitizeTask, SanitizeOutcome> | undefined
 
