@@ -1,47 +1,33 @@
 const [QUOTE, BACKSLASH, COMMA] = [0x22, 0x5c, 0x2c]
 const [OPEN_ARRAY, CLOSE_ARRAY, OPEN_OBJECT, CLOSE_OBJECT] = [0x5b, 0x5d, 0x7b, 0x7d]
+const SPACE = new Set([0x20, 0x0a, 0x0d, 0x09])
 
 /**
  * The entries of a JSON array, each as its own bytes, or null when the document is not an array.
  * Only strings and nesting are tracked: an entry's own syntax is JSON.parse's to check when the
- * entry is parsed. A refresh in which one post changed parses that post alone, instead of making
- * 2,000 posts' strings to throw away (decision 008: 290 ms of CPU a refresh became 80 ms).
- * Throws a SyntaxError where the array itself is broken.
+ * entry is new, so a refresh in which one post changed parses that post alone (decision 008).
+ * Throws a SyntaxError where the array itself is not closed, or is followed by more.
  */
 export function jsonArrayEntries(bytes: Buffer): Buffer[] | null {
-  let at = skipSpace(bytes, 0)
-  if (bytes[at] !== OPEN_ARRAY) return null
+  const open = skipSpace(bytes, 0)
+  if (bytes[open] !== OPEN_ARRAY) return null
   const entries: Buffer[] = []
-  at = skipSpace(bytes, at + 1)
-  while (bytes[at] !== CLOSE_ARRAY || entries.length > 0) {
-    const end = valueEnd(bytes, at)
-    entries.push(bytes.subarray(at, end))
-    at = skipSpace(bytes, end)
-    if (bytes[at] === CLOSE_ARRAY) break
-    if (bytes[at] !== COMMA) throw new SyntaxError(`expected ',' or ']' at byte ${at}`)
-    at = skipSpace(bytes, at + 1)
-  }
-  if (skipSpace(bytes, at + 1) !== bytes.length) {
-    throw new SyntaxError(`unexpected content after the array at byte ${at + 1}`)
-  }
-  return entries
-}
-
-/** Where the value starting at `at` ends (the index past it). */
-function valueEnd(bytes: Buffer, at: number) {
   let depth = 0
-  for (let i = at; i < bytes.length; i += 1) {
-    const byte = bytes[i]!
-    if (byte === QUOTE) {
-      i = closingQuote(bytes, i)
-      if (depth === 0) return i + 1
-    } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) depth += 1
-    else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) {
-      // A number, true, false or null is ended by the array's own bracket.
-      if (depth === 0) return i
-      depth -= 1
-      if (depth === 0) return i + 1
-    } else if (depth === 0 && (byte === COMMA || isSpace(byte))) return i
+  let start = open + 1
+  for (let i = start; i < bytes.length; i += 1) {
+    const byte = bytes[i]
+    if (byte === QUOTE) i = closingQuote(bytes, i)
+    else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) depth += 1
+    else if (depth > 0 && (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT)) depth -= 1
+    else if (depth === 0 && (byte === COMMA || byte === CLOSE_ARRAY)) {
+      const entry = trimmed(bytes, start, i)
+      // An empty array has no entry; any other empty entry is JSON.parse's to refuse.
+      if (entry.length > 0 || byte === COMMA || entries.length > 0) entries.push(entry)
+      start = i + 1
+      if (byte !== CLOSE_ARRAY) continue
+      if (skipSpace(bytes, start) === bytes.length) return entries
+      throw new SyntaxError(`unexpected content after the array at byte ${start}`)
+    }
   }
   throw new SyntaxError('the array ends inside an entry')
 }
@@ -56,11 +42,14 @@ function closingQuote(bytes: Buffer, at: number) {
   throw new SyntaxError('the array ends inside a string')
 }
 
-function isSpace(byte: number) {
-  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09
+function skipSpace(bytes: Buffer, at: number) {
+  while (at < bytes.length && SPACE.has(bytes[at]!)) at += 1
+  return at
 }
 
-function skipSpace(bytes: Buffer, at: number) {
-  while (at < bytes.length && isSpace(bytes[at]!)) at += 1
-  return at
+/** The bytes from `start` to `end`, without the whitespace around them. */
+function trimmed(bytes: Buffer, start: number, end: number) {
+  start = skipSpace(bytes, start)
+  while (end > start && SPACE.has(bytes[end - 1]!)) end -= 1
+  return bytes.subarray(start, end)
 }
