@@ -372,25 +372,29 @@ async function readBody(response: Response, maxBytes: number, into: Buffer) {
   const tooLarge = () =>
     unreadable('blog post list over the size cap, last good list kept', { maxBytes }, 'error')
   if (!response.body) throw unreadable('blog post list unreadable', { reason: 'an empty answer' })
-  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+  const declared = Number(response.headers.get('content-length') ?? 0)
+  if (declared > maxBytes) {
     await response.body.cancel()
     throw tooLarge()
   }
-  const chunks: Uint8Array[] = []
+  // Each piece is copied as it arrives, so that it is let go young (decision 008).
+  let buffer = into.length >= declared ? into : Buffer.allocUnsafeSlow(declared)
   let bytes = 0
   const reader = response.body.getReader()
   try {
     for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      const at = bytes
       if ((bytes += next.value.length) > maxBytes) break
-      chunks.push(next.value)
+      if (bytes > buffer.length) {
+        buffer = Buffer.concat([buffer.subarray(0, at)], Math.min(2 * bytes, maxBytes))
+      }
+      buffer.set(next.value, at)
     }
   } catch (cause) {
     throw unreadable('blog post list unreadable', { kind: 'unreadable', reason: String(cause) })
   }
   await reader.cancel().catch(() => undefined)
   if (bytes > maxBytes) throw tooLarge()
-  const buffer = into.length >= bytes ? into : Buffer.allocUnsafeSlow(bytes)
-  chunks.reduce((at, chunk) => (buffer.set(chunk, at), at + chunk.length), 0)
   return { buffer, body: buffer.subarray(0, bytes) }
 }
 
