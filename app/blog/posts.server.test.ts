@@ -412,6 +412,21 @@ describe('an answer too large to be true', () => {
   })
 })
 
+describe('an answer whose length is not what it declares', () => {
+  const entries = fixturePosts.slice(0, 3)
+  const json = JSON.stringify(entries)
+
+  it.each([
+    ['shorter than the answer (a compressed length)', String(10)],
+    ['longer than the answer', String(json.length * 2)],
+    ['not a number', 'unknown'],
+  ])('is read whole when its declared length is %s', async (_, length) => {
+    const { store } = storeAnswering(raw(json, { 'content-length': length }))
+    const slugs = (await postsOf(store)).map((post) => post.slug)
+    expect(slugs.sort()).toEqual(entries.map((post) => post.slug).sort())
+  })
+})
+
 describe('entries that do not fit', () => {
   const valid = fixturePosts[0]!
 

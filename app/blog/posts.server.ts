@@ -72,11 +72,12 @@ export type FoundPost =
   | { status: 'not-found' }
   | { status: 'error'; message: string }
 
-/** A post of the list, its entry's SHA-256, its content, and its text once a search read it. */
+/** A post of the list, its entry's SHA-256, its content, and its teaser and text once read. */
 type StoredPost = {
   summary: PostSummary
   digest: string
   content: string
+  teaser?: string
   searchable?: SearchablePost
 }
 
@@ -271,6 +272,9 @@ export function createPostStore({
   /** The first `chars` characters of a post's text: its card's preview, or its teaser. */
   const excerptOf = (post: PostSummary, chars: number) =>
     textPreview(textOfHtml(storedOf.get(post)!.content), chars)
+  /** A post's teaser, kept: the feeds that show it are made anew for each request. */
+  const teaserOf = (post: PostSummary) =>
+    (storedOf.get(post)!.teaser ??= excerptOf(post, POST_TEASER_CHARS))
 
   /** Every post of the list read for search: on the first search, only the posts not read yet. */
   async function searchableOf(list: PostList) {
@@ -313,7 +317,7 @@ export function createPostStore({
         post: {
           ...stored.summary,
           html: html ?? '',
-          teaser: excerptOf(stored.summary, POST_TEASER_CHARS),
+          teaser: teaserOf(stored.summary),
         },
         contentUnavailable: html === undefined,
       }
@@ -344,7 +348,7 @@ export function createPostStore({
 
     /** Posts of the list with their teasers, for a feed. */
     async toFeedPosts(posts: readonly PostSummary[]): Promise<FeedPost[]> {
-      return posts.map((post) => ({ ...post, teaser: excerptOf(post, POST_TEASER_CHARS) }))
+      return posts.map((post) => ({ ...post, teaser: teaserOf(post) }))
     },
 
     /** Changes whenever the cached list's content changes; empty before the first list. */
@@ -372,7 +376,7 @@ async function readBody(response: Response, maxBytes: number, into: Buffer) {
   const tooLarge = () =>
     unreadable('blog post list over the size cap, last good list kept', { maxBytes }, 'error')
   if (!response.body) throw unreadable('blog post list unreadable', { reason: 'an empty answer' })
-  const declared = Number(response.headers.get('content-length') ?? 0)
+  const declared = Number(response.headers.get('content-length')) || 0
   if (declared > maxBytes) {
     await response.body.cancel()
     throw tooLarge()
@@ -385,9 +389,7 @@ async function readBody(response: Response, maxBytes: number, into: Buffer) {
     for (let next = await reader.read(); !next.done; next = await reader.read()) {
       const at = bytes
       if ((bytes += next.value.length) > maxBytes) break
-      if (bytes > buffer.length) {
-        buffer = Buffer.concat([buffer.subarray(0, at)], Math.min(2 * bytes, maxBytes))
-      }
+      if (bytes > buffer.length) buffer = resized(buffer, at, Math.min(2 * bytes, maxBytes))
       buffer.set(next.value, at)
     }
   } catch (cause) {
@@ -395,7 +397,16 @@ async function readBody(response: Response, maxBytes: number, into: Buffer) {
   }
   await reader.cancel().catch(() => undefined)
   if (bytes > maxBytes) throw tooLarge()
+  // What is kept for the next answer is about this one's size.
+  if (buffer.length > bytes + bytes / 4) buffer = resized(buffer, bytes, bytes)
   return { buffer, body: buffer.subarray(0, bytes) }
+}
+
+/** A buffer of `size` bytes, beginning with the first `used` of `buffer`. */
+function resized(buffer: Buffer, used: number, size: number) {
+  const next = Buffer.allocUnsafeSlow(size)
+  buffer.copy(next, 0, 0, used)
+  return next
 }
 
 function digestOf(bytes: Uint8Array | string) {
