@@ -202,10 +202,11 @@ export function createPostStore({
       const listed: StoredPost[] = []
       const seenSlugs = new Set<string>()
       entries.forEach((bytes, index) => {
-        let stored = kept?.byDigest.get(digests[index]!)
+        const digest = digests[index]!
+        let stored = kept?.byDigest.get(digest)
         if (!stored) {
           changedEntries += 1
-          const prepared = storedPost(parseEntry(bytes), digests[index]!)
+          const prepared = storedPost(parseEntry(bytes), digest)
           if ('problems' in prepared) return leftOut(index, prepared.id, prepared.problems)
           stored = prepared
         }
@@ -314,11 +315,7 @@ export function createPostStore({
       if (html === undefined) log('error', 'post shown without its content', { slug })
       return {
         status: 'found',
-        post: {
-          ...stored.summary,
-          html: html ?? '',
-          teaser: teaserOf(stored.summary),
-        },
+        post: { ...stored.summary, html: html ?? '', teaser: teaserOf(stored.summary) },
         contentUnavailable: html === undefined,
       }
     },

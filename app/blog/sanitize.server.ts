@@ -42,10 +42,8 @@ export default function sanitizeTask({ dirty, siteUrl, images }: SanitizeTask): 
   try {
     const resolveImage = (src: string) => siteImage(src, images)
     const resolveMedia = (src: string) => siteImageUrl(src, images.backendUrl)
-    return {
-      status: 'sanitised',
-      html: sanitizeHtml(dirty, { siteUrl, resolveImage, resolveMedia }),
-    }
+    const html = sanitizeHtml(dirty, { siteUrl, resolveImage, resolveMedia })
+    return { status: 'sanitised', html }
   } catch (cause) {
     return { status: 'unparseable', reason: String(cause) }
   }
