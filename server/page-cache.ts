@@ -1,6 +1,7 @@
 import zlib from 'node:zlib'
 
 import type { Request, Response } from 'express'
+import { LRUCache } from 'lru-cache'
 
 import type { Metrics } from './app-entry'
 import { isAppDataPath } from './remix-addresses'
@@ -17,7 +18,6 @@ type Entry = {
   status: number
   headers: Record<string, string>
   bodies: { identity: Buffer; gzip: Buffer; br: Buffer }
-  expiresAt: number
 }
 
 /** What a page answered, as the cache may keep it. */
@@ -86,7 +86,8 @@ export function createPageCache({
   maxEntries = 200,
   now = Date.now,
 }: PageCacheOptions) {
-  const entries = new Map<string, Entry>()
+  // The most read pages, each until its life ends (lru-cache's own clock is `now`).
+  const entries = new LRUCache<string, Entry>({ max: maxEntries, ttlResolution: 0, perf: { now } })
 
   /** The entry a request reads and fills, or undefined when its page must not be kept. */
   function keyFor(req: Request, res: Response): string | undefined {
@@ -106,8 +107,7 @@ export function createPageCache({
   /** Answers from the cache when it holds the page; false when the app must answer. */
   function serve(key: string, req: Request, res: Response): boolean {
     const entry = entries.get(key)
-    if (!entry || entry.expiresAt <= now()) {
-      if (entry) entries.delete(key)
+    if (!entry) {
       metrics.countPageCacheLookup('miss')
       return false
     }
@@ -116,7 +116,7 @@ export function createPageCache({
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
     // A page lives here as long as its s-maxage: a shared cache in front keeps it only for what is
     // left, in whole seconds rounded up (never 0, which nginx takes for "do not store").
-    const leftS = Math.ceil((entry.expiresAt - now()) / 1000)
+    const leftS = Math.ceil((entries.getRemainingTTL(key) + 1) / 1000)
     const cacheControl = entry.headers['cache-control']
     if (cacheControl) {
       res.setHeader('Cache-Control', cacheControl.replace(/s-maxage=\d+/, `s-maxage=${leftS}`))
@@ -145,7 +145,8 @@ export function createPageCache({
     const lifetimeMs = (sharedMaxAgeS(cacheControl) ?? ttlMs / 1000) * 1000
     // Made from data that is being refreshed: the next request gets the page made anew.
     if (lifetimeMs <= 0) return
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
+    // A page past its life is never served again: it does not stay in memory until pushed out.
+    entries.purgeStale()
     const entry: Entry = {
       status: page.status,
       headers: page.headers,
@@ -154,9 +155,9 @@ export function createPageCache({
         gzip: zlib.gzipSync(page.body),
         br: zlib.brotliCompressSync(page.body, BROTLI_OPTIONS),
       },
-      expiresAt: now() + lifetimeMs,
     }
-    entries.set(key, entry)
+    // Gone from lifetimeMs on: lru-cache counts an entry stale once past its ttl.
+    entries.set(key, entry, { ttl: lifetimeMs - 1 })
   }
 
   return { keyFor, serve, store }
