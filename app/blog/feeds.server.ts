@@ -42,14 +42,11 @@ export function sitemapXml(
   if (posts.length > room) {
     log('warn', 'sitemap lists only the newest posts', { posts: posts.length, listed: room })
   }
+  const url = (path: string, lastmod?: string) =>
+    `  <url><loc>${xmlText(absoluteUrl(siteUrl, path))}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`
   const entries = [
-    ...pages.map((path) => `  <url><loc>${xmlText(absoluteUrl(siteUrl, path))}</loc></url>`),
-    ...posts
-      .slice(0, room)
-      .map(
-        (post) =>
-          `  <url><loc>${xmlText(absoluteUrl(siteUrl, postPath(post.slug)))}</loc><lastmod>${post.publishedAt}</lastmod></url>`,
-      ),
+    ...pages.map((path) => url(path)),
+    ...posts.slice(0, room).map((post) => url(postPath(post.slug), post.publishedAt)),
   ]
   const urlset = '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
   return [XML_DECLARATION, urlset, ...entries, '</urlset>', ''].join('\n')

@@ -3,7 +3,6 @@ import { html, parseFragment, type DefaultTreeAdapterTypes } from 'parse5'
 
 import { ALLOWED_TAGS, DROPPED_WITH_TEXT } from './sanitize-rules.server'
 
-const ALLOWED = new Set(ALLOWED_TAGS)
 /** Elements a reader sees as apart from the text around them. */
 const BLOCK_ELEMENTS = new Set([
   ...['p', 'div', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'ul'],
@@ -16,11 +15,11 @@ const TAG = /<\/?([a-z][^\s/>]*)(?:[^>"']|"[^"]*"|'[^']*')*>/gi
 /** Elements removed with their text that cannot hold another of their kind: removed whole. */
 const DROPPED_WHOLE =
   /<(script|style|xmp|iframe|noembed|noframes|textarea|title|audio|video)\b(?:[^>"']|"[^"]*"|'[^']*')*>[\s\S]*?<\/\1[\s/>]/gi
-const DROPPED = [...DROPPED_WITH_TEXT].filter((tag) => !ALLOWED.has(tag))
+const DROPPED = new Set([...DROPPED_WITH_TEXT].filter((tag) => !ALLOWED_TAGS.includes(tag)))
 /** What only a parser reads right: comments, bogus tags, nesting, text a table moves, NUL. */
 const NEEDS_PARSER = new RegExp(
   [
-    `<(?:[!?]|/(?![a-z])|/?(?:${DROPPED.join('|')})[\\s/>])`,
+    `<(?:[!?]|/(?![a-z])|/?(?:${[...DROPPED].join('|')})[\\s/>])`,
     '<(?:table|thead|tbody|tfoot|tr)\\b[^>]*>\\s*[^\\s<]',
     '</(?:thead|tbody|tfoot|tr|td|th|caption)>\\s*[^\\s<]',
     '\\0',
@@ -38,7 +37,9 @@ const TABLE_PARTS = new Set(['tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'capti
  * faster (decision 008); anything else with parse5, the parser jsdom uses.
  */
 export function textOfHtml(markup: string): string {
-  return collapseWhitespace(plainTextOfHtml(markup))
+  const text = plainTextOfHtml(markup)
+  // Every run of whitespace as one space; a lone space, the most of them, is left as it is.
+  return text.replace(/ \s+|[^\S ]\s*/g, ' ').trim()
 }
 
 /** The same text with its whitespace as the document has it: what a search needs of it. */
@@ -62,20 +63,8 @@ function textOf(node: DefaultTreeAdapterTypes.Node): string {
   if (node.nodeName === '#text') return (node as DefaultTreeAdapterTypes.TextNode).value
   if (!('childNodes' in node) || node.nodeName === '#comment') return ''
   const element = 'tagName' in node ? node : undefined
-  if (element && !keepsText(element)) return ''
-  let text = ''
-  for (const child of node.childNodes) text += textOf(child)
+  // Text the sanitiser removes: SVG and MathML whole, and elements dropped with their text.
+  if (element && (element.namespaceURI !== html.NS.HTML || DROPPED.has(element.tagName))) return ''
+  const text = node.childNodes.map(textOf).join('')
   return element && BLOCK_ELEMENTS.has(element.tagName) ? ` ${text} ` : text
-}
-
-/** Whether the text inside an element survives sanitising. */
-function keepsText(element: DefaultTreeAdapterTypes.Element) {
-  // SVG and MathML are removed whole.
-  if (element.namespaceURI !== html.NS.HTML) return false
-  return ALLOWED.has(element.tagName) || !DROPPED_WITH_TEXT.has(element.tagName)
-}
-
-/** Every run of whitespace as one space; a lone space, the most of them, is left as it is. */
-function collapseWhitespace(text: string) {
-  return text.replace(/ \s+|[^\S ]\s*/g, ' ').trim()
 }

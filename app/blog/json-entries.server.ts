@@ -20,7 +20,9 @@ export function jsonArrayEntries(bytes: Buffer): Buffer[] | null {
     else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) depth += 1
     else if (depth > 0 && (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT)) depth -= 1
     else if (depth === 0 && (byte === COMMA || byte === CLOSE_ARRAY)) {
-      const entry = trimmed(bytes, start, i)
+      let end = i
+      while (end > start && SPACE.has(bytes[end - 1]!)) end -= 1
+      const entry = bytes.subarray(skipSpace(bytes, start), end)
       // An empty array has no entry; any other empty entry is JSON.parse's to refuse.
       if (entry.length > 0 || byte === COMMA || entries.length > 0) entries.push(entry)
       start = i + 1
@@ -45,11 +47,4 @@ function closingQuote(bytes: Buffer, at: number) {
 function skipSpace(bytes: Buffer, at: number) {
   while (at < bytes.length && SPACE.has(bytes[at]!)) at += 1
   return at
-}
-
-/** The bytes from `start` to `end`, without the whitespace around them. */
-function trimmed(bytes: Buffer, start: number, end: number) {
-  start = skipSpace(bytes, start)
-  while (end > start && SPACE.has(bytes[end - 1]!)) end -= 1
-  return bytes.subarray(start, end)
 }

@@ -74,9 +74,9 @@ async function postOf(store: PostStore, slug: string) {
   return result.post
 }
 
-/** Lets a background refresh finish: it reads its answer over several turns of the event loop. */
-async function refreshed(store: PostStore, from: string) {
-  await vi.waitFor(() => expect(store.postsVersion()).not.toBe(from))
+/** Lets a background refresh finish (its list is fresh again): it reads its answer over several turns of the event loop. */
+async function refreshed(store: PostStore) {
+  await vi.waitFor(() => expect(store.freshForS()).toBeGreaterThan(0))
 }
 
 const timesLogged = (spy: ReturnType<typeof vi.spyOn>, text: string) =>
@@ -255,10 +255,9 @@ describe('a list of thousands of posts', () => {
     expect(cards).toHaveLength(20)
     expect(sanitized).toHaveLength(2)
 
-    const version = store.postsVersion()
     advance(TTL_MS)
     await store.getPosts()
-    await refreshed(store, version)
+    await refreshed(store)
     // Post 10, the one in the middle, changed; post 3 did not.
     expect(logged(info, '"changedEntries":1')).toBe(true)
     expect(sanitized).toHaveLength(2)
@@ -312,10 +311,9 @@ describe('a list of thousands of posts', () => {
       list([{ ...first!, title: 'A new title' }, second]),
     )
     await postOf(store, first!.slug)
-    const version = store.postsVersion()
     advance(TTL_MS)
     await store.getPosts()
-    await refreshed(store, version)
+    await refreshed(store)
     expect((await postOf(store, first!.slug)).title).toBe('A new title')
     expect(sanitized).toHaveLength(1)
   })
@@ -339,10 +337,9 @@ describe('search', () => {
     expect(await slugsFound(store, 'revised')).toEqual([])
     expect(logged(info, '"msg":"blog posts read for search","posts":50')).toBe(true)
 
-    const version = store.postsVersion()
     advance(TTL_MS)
     await store.getPosts()
-    await refreshed(store, version)
+    await refreshed(store)
     // Post 25, the one in the middle, changed: it alone is read again.
     expect(await slugsFound(store, 'revised')).toEqual(['generated-post-25'])
     expect(logged(info, '"msg":"blog posts read for search","posts":1,')).toBe(true)
@@ -355,10 +352,9 @@ describe('search', () => {
       list([first, { ...third!, title: 'Brand new arrival' }]),
     )
     expect(await slugsFound(store, 'generated')).toHaveLength(2)
-    const version = store.postsVersion()
     advance(TTL_MS)
     await store.getPosts()
-    await refreshed(store, version)
+    await refreshed(store)
     expect((await slugsFound(store, 'generated')).sort()).toEqual([first!.slug, third!.slug])
     expect(await slugsFound(store, 'arrival')).toEqual([third!.slug])
   })
@@ -371,10 +367,9 @@ describe('search', () => {
     )
     await postOf(store, first!.slug)
     await store.toPostCards(await postsOf(store))
-    const version = store.postsVersion()
     advance(TTL_MS)
     await store.getPosts()
-    await refreshed(store, version)
+    await refreshed(store)
     expect(await slugsFound(store, 'retitled generated')).toEqual([first!.slug])
   })
 
@@ -394,12 +389,10 @@ describe('an answer too large to be true', () => {
   it('is refused with a log line, and the last good list is kept', async () => {
     const { store, advance } = storeWith({ maxListBytes: 100_000 }, small, huge)
     const before = await postsOf(store)
-    const version = store.postsVersion()
     advance(TTL_MS)
     await store.getPosts()
     await vi.waitFor(() => expect(logged(error, 'over the size cap')).toBe(true))
     expect(await postsOf(store)).toBe(before)
-    expect(store.postsVersion()).toBe(version)
   })
 
   it('is refused from its declared length without reading it', async () => {
@@ -491,7 +484,6 @@ describe('the post cache', () => {
     const changed = [{ ...small[0]!, title: 'Changed title' }, small[1]!]
     const { store, fetchPostList, advance } = storeAnswering(list(small), list(changed))
     await store.getPosts()
-    const firstVersion = store.postsVersion()
     advance(TTL_MS - 1)
     await store.getPosts()
     expect(fetchPostList).toHaveBeenCalledTimes(1)
@@ -500,7 +492,7 @@ describe('the post cache', () => {
     const stale = await postsOf(store)
     expect(stale.map((post) => post.title)).not.toContain('Changed title')
     expect(fetchPostList).toHaveBeenCalledTimes(2)
-    await refreshed(store, firstVersion)
+    await refreshed(store)
     expect((await postsOf(store)).map((post) => post.title)).toContain('Changed title')
   })
 
@@ -513,23 +505,19 @@ describe('the post cache', () => {
     advance(TTL_MS - 1400)
     expect(store.freshForS()).toBe(1)
     advance(1400)
-    const version = store.postsVersion()
     await store.getPosts()
     expect(store.freshForS()).toBe(0)
-    await refreshed(store, version)
+    await refreshed(store)
     expect(store.freshForS()).toBe(TTL_MS / 1000)
   })
 
-  it('keeps the same version and the same prepared posts when the list has not changed', async () => {
+  it('keeps the same list and its prepared posts when the list has not changed', async () => {
     const { store, advance } = storeAnswering(list(small))
     const first = await postsOf(store)
-    const version = store.postsVersion()
     advance(TTL_MS)
     await store.getPosts()
     await vi.waitFor(() => expect(timesLogged(info, '"changed":false')).toBe(1))
     expect(await postsOf(store)).toBe(first)
-    expect(store.postsVersion()).toBe(version)
-    expect(version).not.toBe('')
   })
 
   it('serves the last good list while the backend fails', async () => {
@@ -565,7 +553,7 @@ describe('the post cache', () => {
     const { store } = storeAnswering(answer)
     expect(await store.getPosts()).toEqual({ status: 'error', message })
     expect(await store.findPostBySlug('anything')).toEqual({ status: 'error', message })
-    expect(store.postsVersion()).toBe('')
+    expect(store.freshForS()).toBe(0)
   })
 
   it('shows an empty list as an empty list', async () => {

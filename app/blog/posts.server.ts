@@ -62,13 +62,9 @@ export const backendPostSchema = z.object({
 export type PostsResult =
   { status: 'success'; posts: PostSummary[] } | { status: 'error'; message: string }
 
+/** `contentUnavailable`: the content could not be sanitised just now; shown without it, not kept. */
 export type FoundPost =
-  | {
-      status: 'found'
-      post: Post
-      /** The content could not be sanitised just now: the post is shown without it, and not kept. */
-      contentUnavailable: boolean
-    }
+  | { status: 'found'; post: Post; contentUnavailable: boolean }
   | { status: 'not-found' }
   | { status: 'error'; message: string }
 
@@ -206,9 +202,8 @@ export function createPostStore({
         let stored = kept?.byDigest.get(digest)
         if (!stored) {
           changedEntries += 1
-          const prepared = storedPost(parseEntry(bytes), digest)
-          if ('problems' in prepared) return leftOut(index, prepared.id, prepared.problems)
-          stored = prepared
+          stored = storedPost(bytes, digest, index)
+          if (!stored) return
         }
         const { slug, id } = stored.summary
         if (seenSlugs.has(slug)) return leftOut(index, id, ['duplicate slug'])
@@ -216,7 +211,9 @@ export function createPostStore({
         listed.push(stored)
       })
       // Newest first, as readers expect of a blog, whatever order the backend sends.
-      listed.sort((a, b) => compareNewestFirst(a.summary.publishedAt, b.summary.publishedAt))
+      listed.sort(({ summary: a }, { summary: b }) =>
+        a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0,
+      )
       list = {
         posts: listed.map((stored) => stored.summary),
         bySlug: new Map(listed.map((stored) => [stored.summary.slug, stored])),
@@ -236,36 +233,35 @@ export function createPostStore({
     return list
   }
 
-  function storedPost(
-    entry: unknown,
-    digest: string,
-  ): StoredPost | { id: unknown; problems: string[] } {
+  /** A new entry as the list keeps it; undefined (and a warning) when it does not fit. */
+  function storedPost(bytes: Buffer, digest: string, index: number): StoredPost | undefined {
+    let entry: unknown
+    try {
+      entry = JSON.parse(bytes.toString())
+    } catch (cause) {
+      throw malformed(cause)
+    }
     const parsed = backendPostSchema.safeParse(entry)
     if (!parsed.success) {
-      return {
-        id: (entry as { id?: unknown } | null)?.id,
-        problems: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
-      }
+      const problems = parsed.error.issues.map(
+        (issue) => `${issue.path.join('.')}: ${issue.message}`,
+      )
+      return leftOut(index, (entry as { id?: unknown } | null)?.id, problems)
     }
-    const post = parsed.data
-    const publishedAt = new Date(post.created_at)
+    // id, slug, title, category, author, status and tags as the entry has them.
+    const { content, created_at, updated_at, post_words, image_url, ...same } = parsed.data
+    const publishedAt = new Date(created_at)
     const summary: PostSummary = {
-      id: post.id,
-      slug: post.slug,
-      title: post.title,
-      category: post.category,
-      author: post.author,
-      status: post.status,
-      tags: post.tags,
+      ...same,
       publishedAt: publishedAt.toISOString(),
-      updatedAt: post.updated_at ? new Date(post.updated_at).toISOString() : null,
+      updatedAt: updated_at ? new Date(updated_at).toISOString() : null,
       cardDate: formatCardDate(publishedAt),
       postDate: formatPostDate(publishedAt),
-      postWords: post.post_words,
-      wordCountLabel: formatWordCount(post.post_words),
-      image: siteImage(post.image_url, images),
+      postWords: post_words,
+      wordCountLabel: formatWordCount(post_words),
+      image: siteImage(image_url, images),
     }
-    const stored = { summary, digest, content: post.content }
+    const stored = { summary, digest, content }
     storedOf.set(summary, stored)
     return stored
   }
@@ -290,10 +286,8 @@ export function createPostStore({
       }
       searchable.push(stored.searchable)
     }
-    if (read > 0) {
-      const durationMs = Math.round(performance.now() - started)
-      log('info', 'blog posts read for search', { posts: read, durationMs })
-    }
+    const durationMs = Math.round(performance.now() - started)
+    if (read > 0) log('info', 'blog posts read for search', { posts: read, durationMs })
     return searchable
   }
 
@@ -348,11 +342,6 @@ export function createPostStore({
       return posts.map((post) => ({ ...post, teaser: teaserOf(post) }))
     },
 
-    /** Changes whenever the cached list's content changes; empty before the first list. */
-    postsVersion(): string {
-      return lists.peek('posts', { allowStale: true })?.version ?? ''
-    },
-
     /**
      * The seconds the list in hand stays fresh, to the nearest: what a page made from it may be
      * kept by a shared cache, so that no copy outlives the list it shows by more than half a second.
@@ -370,8 +359,10 @@ export type PostStore = ReturnType<typeof createPostStore>
  * by its declared length or as soon as more arrive.
  */
 async function readBody(response: Response, maxBytes: number, into: Buffer) {
-  const tooLarge = () =>
-    unreadable('blog post list over the size cap, last good list kept', { maxBytes }, 'error')
+  const tooLarge = () => {
+    log('error', 'blog post list over the size cap, last good list kept', { maxBytes })
+    return new ListUnavailable(FETCH_FAILED_MESSAGE)
+  }
   if (!response.body) throw unreadable('blog post list unreadable', { reason: 'an empty answer' })
   const declared = Number(response.headers.get('content-length')) || 0
   if (declared > maxBytes) {
@@ -410,50 +401,29 @@ function digestOf(bytes: Uint8Array | string) {
   return createHash('sha256').update(bytes).digest('base64url')
 }
 
-function parseEntry(bytes: Buffer): unknown {
-  try {
-    return JSON.parse(bytes.toString())
-  } catch (cause) {
-    throw malformed(cause)
-  }
-}
-
 /** A malformed answer fails whole: the last good list stays. */
 function malformed(cause: unknown) {
   return unreadable('blog post list unreadable', { kind: 'malformed', reason: String(cause) })
 }
 
-function leftOut(index: number, id: unknown, problems: string[]) {
-  log('warn', 'blog post entry left out', {
-    index,
-    id: typeof id === 'number' || typeof id === 'string' ? id : undefined,
-    problems,
-  })
+function leftOut(index: number, id: unknown, problems: string[]): undefined {
+  const shownId = typeof id === 'number' || typeof id === 'string' ? id : undefined
+  log('warn', 'blog post entry left out', { index, id: shownId, problems })
 }
 
-function unreadable(
-  msg: string,
-  details: Record<string, unknown> = {},
-  level: 'warn' | 'error' = 'warn',
-) {
-  log(level, msg, details)
+function unreadable(msg: string, details: Record<string, unknown> = {}) {
+  log('warn', msg, details)
   return new ListUnavailable(FETCH_FAILED_MESSAGE)
 }
 
 let defaultStore: PostStore | undefined
-
-function store() {
-  if (!defaultStore) {
-    const config = getConfig()
-    defaultStore = createPostStore({
-      fetchPostList: () => getBackendResponse(POSTS_PATH, { accept: 'application/json' }),
-      ttlMs: config.postsCacheTtlS * 1000,
-      siteUrl: config.siteUrl,
-      images: imageRules(),
-    })
-  }
-  return defaultStore
-}
+const store = () =>
+  (defaultStore ??= createPostStore({
+    fetchPostList: () => getBackendResponse(POSTS_PATH, { accept: 'application/json' }),
+    ttlMs: getConfig().postsCacheTtlS * 1000,
+    siteUrl: getConfig().siteUrl,
+    images: imageRules(),
+  }))
 
 // What the routes ask for: the cached list (or the error to show), one post with its sanitised
 // content, a search (best first), the cards of a page, a feed's posts with their teasers, and
@@ -464,7 +434,3 @@ export const searchPosts = (query: string) => store().searchPosts(query)
 export const toPostCards = (posts: readonly PostSummary[]) => store().toPostCards(posts)
 export const toFeedPosts = (posts: readonly PostSummary[]) => store().toFeedPosts(posts)
 export const postsFreshForS = () => store().freshForS()
-
-function compareNewestFirst(a: string, b: string) {
-  return a < b ? 1 : a > b ? -1 : 0
-}

@@ -158,8 +158,7 @@ function videoLink(frame: Element): Element | null {
     const id = player.exec(path)?.[1]
     if (!id || isInside(frame, 'A')) continue
     const document = frame.ownerDocument
-    const link = document.createElement('a')
-    link.setAttribute('href', `${page}${id}`)
+    const link = setAttributes(document.createElement('a'), { href: `${page}${id}` })
     const title = frame.getAttribute('title')?.trim()
     link.textContent = title ? `Watch “${title}” on ${name}` : `Watch the video on ${name}`
     if (isInside(frame, 'P')) return link
@@ -209,7 +208,9 @@ function installHooks(siteUrl: string) {
     if (data.attrName === 'type') data.keepAttr = node.nodeName === 'SOURCE'
   })
   addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A' && isOtherSite(node.getAttribute('href'), siteOrigin)) {
+    const href = node.tagName === 'A' ? node.getAttribute('href') : null
+    const url = href === null ? null : URL.parse(href, siteOrigin)
+    if (url && /^https?:$/.test(url.protocol) && url.origin !== siteOrigin) {
       setAttributes(node, { target: '_blank', rel: 'noopener noreferrer' })
     }
   })
@@ -219,9 +220,4 @@ function installHooks(siteUrl: string) {
 function httpsUrl(src: string) {
   const url = URL.parse(src)
   return url?.protocol === 'https:' ? url : null
-}
-
-function isOtherSite(href: string | null, siteOrigin: string) {
-  const url = href === null ? null : URL.parse(href, siteOrigin)
-  return !!url && /^https?:$/.test(url.protocol) && url.origin !== siteOrigin
 }

@@ -53,9 +53,8 @@ export function createSanitizer({
   }
 
   /**
-   * Piscina 5.3 can leave the posts queued behind a crashed or aborted task waiting forever, so
-   * after any failure the whole pool is ended (the posts still waiting fail with it) and the next
-   * post starts a new one.
+   * Piscina 5.3 can leave posts queued behind a crashed or aborted task waiting forever: after any
+   * failure the whole pool is ended (its waiting posts fail with it) and the next post starts anew.
    */
   function replacePool(failed: Piscina, cause: unknown) {
     if (pool !== failed) return
@@ -67,8 +66,7 @@ export function createSanitizer({
   return {
     /** The post's safe HTML ('' for content that cannot be parsed), or null when the worker failed. */
     async sanitize(task: SanitizeTask): Promise<string | null> {
-      pool ??= startPool()
-      const current = pool
+      const current = (pool ??= startPool())
       if (current.queueSize >= maxWaiting) {
         metrics.countPostSanitising('unavailable')
         log('error', 'post sanitiser busy, post shown without its content', {

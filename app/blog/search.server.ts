@@ -41,20 +41,17 @@ function searchText(text: string) {
 }
 
 /** The query's words, folded, in order: runs of letters and digits ('<b>x</b>' is 'b', 'x', 'b'). */
-export function searchWords(query: string) {
-  return foldText(query)
-    .split(/[^\p{L}\p{M}\p{N}]+/u)
-    .filter((word) => word !== '')
+export function searchWords(query: string): string[] {
+  return foldText(query).match(/[\p{L}\p{M}\p{N}]+/gu) ?? []
 }
 
 /** A post's fields folded for searching; `text` is its text, markup removed. */
 export function searchablePost(post: PostSummary, text: string): SearchablePost {
-  const { title, category, tags, author } = post
   return {
     post,
-    title: foldText(title),
-    topics: foldText(`${category}\n${tags}`),
-    author: foldText(author),
+    title: foldText(post.title),
+    topics: foldText(`${post.category}\n${post.tags}`),
+    author: foldText(post.author),
     text: searchText(text),
   }
 }

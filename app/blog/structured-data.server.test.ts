@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import type { Post } from './post'
 import { postPath } from './seo'
-import { blogBreadcrumbs, blogPostingJsonLd, categoryBreadcrumbs } from './structured-data.server'
+import { blogBreadcrumbs, blogPostingJsonLd } from './structured-data.server'
 
 const SITE = 'https://www.brightwell.example'
 
@@ -83,10 +83,10 @@ describe('blogBreadcrumbs', () => {
   })
 })
 
-describe('categoryBreadcrumbs', () => {
+describe('blogBreadcrumbs for a category', () => {
   it('places a category under the blog: Home, Blog, the category', () => {
     const trail = nodeOf(
-      categoryBreadcrumbs(SITE, { name: 'AI Chatbots', slug: 'ai-chatbots' }),
+      blogBreadcrumbs(SITE, { name: 'AI Chatbots', slug: 'ai-chatbots' }),
       'BreadcrumbList',
     )
     expect(trail?.itemListElement).toEqual([

@@ -8,19 +8,13 @@ import { categoryPath, type Category } from './categories'
 import type { Post } from './post'
 import { BLOG_PATH, postPath } from './seo'
 
-/** The blog's place under the home page, for search results. */
-export function blogBreadcrumbs(siteUrl: string) {
-  return jsonLdGraph(breadcrumbList(siteUrl, [{ name: BLOG_COPY.heading, path: BLOG_PATH }]))
-}
-
-/** A category's place under the blog: Home › Blog › the category. */
-export function categoryBreadcrumbs(siteUrl: string, category: Pick<Category, 'name' | 'slug'>) {
-  return jsonLdGraph(
-    breadcrumbList(siteUrl, [
-      { name: BLOG_COPY.heading, path: BLOG_PATH },
-      { name: category.name, path: categoryPath(category.slug) },
-    ]),
-  )
+/** The blog's place under the home page, or a category's under the blog, for search results. */
+export function blogBreadcrumbs(siteUrl: string, category?: Pick<Category, 'name' | 'slug'>) {
+  const blog = { name: BLOG_COPY.heading, path: BLOG_PATH }
+  const crumbs = category
+    ? [blog, { name: category.name, path: categoryPath(category.slug) }]
+    : [blog]
+  return jsonLdGraph(breadcrumbList(siteUrl, crumbs))
 }
 
 /**

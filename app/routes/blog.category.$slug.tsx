@@ -11,7 +11,7 @@ import { FINDING_COPY } from '~/blog/finding-copy'
 import { listingPage } from '~/blog/listing.server'
 import { getPosts, postsFreshForS } from '~/blog/posts.server'
 import { SearchForm } from '~/blog/search-form'
-import { blogBreadcrumbs, categoryBreadcrumbs } from '~/blog/structured-data.server'
+import { blogBreadcrumbs } from '~/blog/structured-data.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { JsonLd } from '~/components/json-ld'
 import { COMPANY } from '~/content/company'
@@ -63,7 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const pageParam = new URL(request.url).searchParams.get('page')
   const page = await listingPage(found.posts, result.posts, pageParam)
   if (!page) throw new Response('Not Found', { status: 404, headers })
-  const jsonLd = categoryBreadcrumbs(siteUrl, found.category)
+  const jsonLd = blogBreadcrumbs(siteUrl, found.category)
   return data({ status: 'success', category: found.category, ...page, jsonLd } as const, {
     headers,
   })
