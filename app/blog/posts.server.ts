@@ -33,26 +33,21 @@ export const MAX_LIST_BYTES = 100 * 1024 * 1024
 const MAX_CONTENT_CHARS = 500_000
 
 const text = z.string().trim()
+const isDate = (value: string) => !Number.isNaN(Date.parse(value))
+const SLUG = /^(?!\.+$)[^\s/?#]+$/ // not dots alone, which a URL would resolve
 
 /** One entry of the backend's post list. Unknown fields are ignored; an entry that does not fit is left out. */
 export const backendPostSchema = z.object({
   id: z.union([z.number().int(), z.string().trim().min(1)]),
-  slug: text
-    .min(1)
-    .max(200)
-    .regex(/^(?!\.+$)[^\s/?#]+$/, 'must be a single URL path segment'),
+  slug: text.min(1).max(200).regex(SLUG, 'must be a single URL path segment'),
   title: text.min(1),
   category: text,
   content: z.string().max(MAX_CONTENT_CHARS),
   image_url: z.string().nullish(),
   author: text,
-  created_at: z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be a date'),
+  created_at: z.string().refine(isDate, 'must be a date'),
   // Optional; an unreadable date is dropped rather than losing the post.
-  updated_at: z
-    .string()
-    .nullish()
-    .transform((value) => (value && !Number.isNaN(Date.parse(value)) ? value : null))
-    .catch(null),
+  updated_at: z.string().refine(isDate).nullish().catch(null),
   post_words: z.number().int().nonnegative(),
   status: text,
   // A post shows its tags as one text value; a list is accepted and joined the same way.
