@@ -5,6 +5,7 @@ import { createPageCache, type CachablePage } from './page-cache'
 
 /** A cache of two pages whose clock the test moves. */
 function cacheOfTwo() {
+  // lru-cache, which keeps the pages, reads a start time of 0 as "no TTL".
   const clock = { now: 1_000_000 }
   const cache = createPageCache({
     ttlMs: 60_000,

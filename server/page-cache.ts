@@ -116,7 +116,7 @@ export function createPageCache({
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
     // A page lives here as long as its s-maxage: a shared cache in front keeps it only for what is
     // left, in whole seconds rounded up (never 0, which nginx takes for "do not store").
-    const leftS = Math.ceil((entries.getRemainingTTL(key) + 1) / 1000)
+    const leftS = Math.max(1, Math.ceil((entries.getRemainingTTL(key) + 1) / 1000))
     const cacheControl = entry.headers['cache-control']
     if (cacheControl) {
       res.setHeader('Cache-Control', cacheControl.replace(/s-maxage=\d+/, `s-maxage=${leftS}`))
@@ -157,7 +157,7 @@ export function createPageCache({
       },
     }
     // Gone from lifetimeMs on: lru-cache counts an entry stale once past its ttl.
-    entries.set(key, entry, { ttl: lifetimeMs - 1 })
+    entries.set(key, entry, { ttl: Math.max(1, lifetimeMs - 1) })
   }
 
   return { keyFor, serve, store }

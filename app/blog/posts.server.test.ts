@@ -121,6 +121,17 @@ describe('the post list', () => {
     expect(guide.wordCountLabel).toBe('1,453 words')
   })
 
+  it('gives each post exactly the fields the pages show: none the backend adds, no content', async () => {
+    const { store } = storeAnswering(list([{ ...fixturePosts[0]!, secret: 'not for pages' }]))
+    const [post] = await postsOf(store)
+    expect(Object.keys(post!).sort()).toEqual(
+      [
+        ...['id', 'slug', 'title', 'category', 'author', 'status', 'tags', 'publishedAt'],
+        ...['updatedAt', 'cardDate', 'postDate', 'postWords', 'wordCountLabel', 'image'],
+      ].sort(),
+    )
+  })
+
   it('reads when a post was last changed, and leaves out a date that is not one', async () => {
     const [first, second, third] = fixturePosts
     const { store } = storeAnswering(
