@@ -17,7 +17,7 @@ import { plainTextOfHtml, textOfHtml } from './html-text.server'
 import { jsonArrayEntries } from './json-entries.server'
 import type { FeedPost, Post, PostCard, PostSummary } from './post'
 import { defaultSanitizer } from './sanitizer.server'
-import { matchingPosts, searchablePost, searchWords, type SearchablePost } from './search.server'
+import { matchingPosts, searchablePost, type SearchablePost } from './search.server'
 
 export const POSTS_PATH = '/app/posts/'
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch blogs'
@@ -72,14 +72,13 @@ type StoredPost = {
   searchable?: SearchablePost
 }
 
-/** `version`: the SHA-256 of its entries'; `searchable` once a search asked; the last queries' results. */
+/** `version`: the SHA-256 of its entries'; `searchable` once a search asked. */
 type PostList = {
   posts: PostSummary[]
   bySlug: Map<string, StoredPost>
   byDigest: Map<string, StoredPost>
   version: string
   searchable?: Promise<SearchablePost[]>
-  results: LRUCache<string, PostSummary[]>
 }
 
 /** `sanitize` gives what is safe to show, or null when it cannot just now (shown without it). */
@@ -93,9 +92,8 @@ export type PostStoreOptions = {
   sanitize?: (dirty: string) => Promise<string | null>
 }
 
-/** Sanitised posts kept, in characters (about 200 of 10 KB); queries' results kept, per list. */
+/** Sanitised posts kept, in characters (about 200 of 10 KB). */
 const SANITISED_KEPT_CHARS = 2_000_000
-const RESULTS_KEPT = 200
 /** Posts read for search between two turns of the event loop (5 to 25 ms of work). */
 const READ_PER_TURN = 25
 
@@ -173,14 +171,7 @@ export function createPostStore({
     // Read into the last answer's buffer: 21 MB at 2,000 posts, not left for a full collection.
     const { buffer, body } = await readBody(result.data, maxListBytes, answerBuffer)
     answerBuffer = buffer
-    let entries: Buffer[] | null
-    try {
-      entries = jsonArrayEntries(body)
-      // Another JSON value, or not JSON at all.
-      if (!entries) JSON.parse(body.toString())
-    } catch (cause) {
-      throw malformed(cause)
-    }
+    const entries = readWhole(() => jsonArrayEntries(body))
     if (!entries) throw unreadable('blog post list is not a list')
     // An entry is known by its bytes' SHA-256, and the answer by its entries'.
     const digests = entries.map(digestOf)
@@ -214,7 +205,6 @@ export function createPostStore({
         bySlug: new Map(listed.map((stored) => [stored.summary.slug, stored])),
         byDigest: new Map(listed.map((stored) => [stored.digest, stored])),
         version,
-        results: new LRUCache({ max: RESULTS_KEPT }),
       }
     }
     log('info', 'blog post list refreshed', {
@@ -230,12 +220,7 @@ export function createPostStore({
 
   /** A new entry as the list keeps it; undefined (and a warning) when it does not fit. */
   function storedPost(bytes: Buffer, digest: string, index: number): StoredPost | undefined {
-    let entry: unknown
-    try {
-      entry = JSON.parse(bytes.toString())
-    } catch (cause) {
-      throw malformed(cause)
-    }
+    const entry: unknown = readWhole(() => JSON.parse(bytes.toString()))
     const parsed = backendPostSchema.safeParse(entry)
     if (!parsed.success) {
       const problems = parsed.error.issues.map(
@@ -313,14 +298,8 @@ export function createPostStore({
     async searchPosts(query: string): Promise<PostsResult> {
       const list = await currentList()
       if (typeof list === 'string') return { status: 'error', message: list }
-      const key = searchWords(query).join(' ')
-      let found = list.results.get(key)
-      if (!found) {
-        list.searchable ??= searchableOf(list)
-        found = matchingPosts(await list.searchable, query)
-        list.results.set(key, found)
-      }
-      return { status: 'success', posts: found }
+      list.searchable ??= searchableOf(list)
+      return { status: 'success', posts: matchingPosts(await list.searchable, query) }
     },
 
     /** Cards for posts of the list, each with its preview. */
@@ -337,10 +316,7 @@ export function createPostStore({
       return posts.map((post) => ({ ...post, teaser: teaserOf(post) }))
     },
 
-    /**
-     * The seconds the list in hand stays fresh, to the nearest: what a page made from it may be
-     * kept by a shared cache, so that no copy outlives the list it shows by more than half a second.
-     */
+    /** Seconds the list in hand stays fresh, rounded: how long a shared cache may keep its pages. */
     freshForS(): number {
       return Math.round(Math.max(0, lists.getRemainingTTL('posts')) / 1000)
     },
@@ -358,47 +334,44 @@ async function readBody(response: Response, maxBytes: number, into: Buffer) {
     log('error', 'blog post list over the size cap, last good list kept', { maxBytes })
     return new ListUnavailable(FETCH_FAILED_MESSAGE)
   }
-  if (!response.body) throw unreadable('blog post list unreadable', { reason: 'an empty answer' })
   const declared = Number(response.headers.get('content-length')) || 0
   if (declared > maxBytes) {
-    await response.body.cancel()
+    await response.body?.cancel()
     throw tooLarge()
   }
-  // Each piece is copied as it arrives, so that it is let go young (decision 008).
   let buffer = into.length >= declared ? into : Buffer.allocUnsafeSlow(declared)
   let bytes = 0
-  const reader = response.body.getReader()
   try {
-    for (let next = await reader.read(); !next.done; next = await reader.read()) {
-      const at = bytes
-      if ((bytes += next.value.length) > maxBytes) break
-      if (bytes > buffer.length) buffer = resized(buffer, at, Math.min(2 * bytes, maxBytes))
-      buffer.set(next.value, at)
+    // Each piece is copied as it arrives, so that it is let go young (decision 008).
+    for await (const piece of response.body ?? []) {
+      const end = bytes + piece.length
+      if (end > maxBytes) throw tooLarge()
+      if (end > buffer.length) {
+        buffer = Buffer.concat([buffer.subarray(0, bytes)], Math.min(2 * end, maxBytes))
+      }
+      buffer.set(piece, bytes)
+      bytes = end
     }
   } catch (cause) {
+    if (cause instanceof ListUnavailable) throw cause
     throw unreadable('blog post list unreadable', { kind: 'unreadable', reason: String(cause) })
   }
-  await reader.cancel().catch(() => undefined)
-  if (bytes > maxBytes) throw tooLarge()
   // What is kept for the next answer is about this one's size.
-  if (buffer.length > bytes + bytes / 4) buffer = resized(buffer, bytes, bytes)
+  if (buffer.length > bytes + bytes / 4) buffer = Buffer.concat([buffer.subarray(0, bytes)])
   return { buffer, body: buffer.subarray(0, bytes) }
-}
-
-/** A buffer of `size` bytes, beginning with the first `used` of `buffer`. */
-function resized(buffer: Buffer, used: number, size: number) {
-  const next = Buffer.allocUnsafeSlow(size)
-  buffer.copy(next, 0, 0, used)
-  return next
 }
 
 function digestOf(bytes: Uint8Array | string) {
   return createHash('sha256').update(bytes).digest('base64url')
 }
 
-/** A malformed answer fails whole: the last good list stays. */
-function malformed(cause: unknown) {
-  return unreadable('blog post list unreadable', { kind: 'malformed', reason: String(cause) })
+/** What `read` makes of the answer; a malformed answer fails whole, and the last good list stays. */
+function readWhole<T>(read: () => T): T {
+  try {
+    return read()
+  } catch (cause) {
+    throw unreadable('blog post list unreadable', { kind: 'malformed', reason: String(cause) })
+  }
 }
 
 function leftOut(index: number, id: unknown, problems: string[]): undefined {
@@ -420,9 +393,7 @@ const store = () =>
     images: imageRules(),
   }))
 
-// What the routes ask for: the cached list (or the error to show), one post with its sanitised
-// content, a search (best first), the cards of a page, a feed's posts with their teasers, and
-// how many more seconds the list in hand is fresh (0 while it is being refreshed).
+// What the routes ask of the app's one store.
 export const getPosts = () => store().getPosts()
 export const findPostBySlug = (slug: string) => store().findPostBySlug(slug)
 export const searchPosts = (query: string) => store().searchPosts(query)
