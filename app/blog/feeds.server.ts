@@ -27,10 +27,6 @@ export function xmlText(value: string) {
   return escapeUTF8(value).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
 }
 
-export function robotsTxt(siteUrl: string) {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(siteUrl, SITEMAP_PATH)}\n`
-}
-
 /** Every public page, each post with its date; past the protocol's limit, the newest posts. */
 export function sitemapXml(
   siteUrl: string,
@@ -90,11 +86,8 @@ export function feedErrorResponse(status: 404 | 502, text: string) {
   })
 }
 
-/** RSS 2.0 of the newest posts, each with its teaser. */
-export function rssXml(siteUrl: string, posts: readonly RssPost[], channel = BLOG_FEED) {
-  const newest = [...posts]
-    .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt))
-    .slice(0, RSS_MAX_ITEMS)
+/** RSS 2.0 of these posts, in the order given (newest first), each with its teaser. */
+export function rssXml(siteUrl: string, newest: readonly RssPost[], channel = BLOG_FEED) {
   const date = (iso: string) => new Date(iso).toUTCString()
   const items = newest.map((post) => {
     const link = xmlText(absoluteUrl(siteUrl, postPath(post.slug)))

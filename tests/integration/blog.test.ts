@@ -207,7 +207,9 @@ describe('crawler files and the feed', () => {
   it('robots.txt points at the sitemap', async () => {
     const response = await fetch(`${stack.baseUrl}/robots.txt`)
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/)
-    expect(await response.text()).toContain(`Sitemap: ${SITE_URL}/sitemap.xml`)
+    expect(await response.text()).toBe(
+      `User-agent: *\nAllow: /\n\nSitemap: ${SITE_URL}/sitemap.xml\n`,
+    )
   })
 
   it('sitemap.xml lists home, blog, every category, every post and the legal pages with absolute URLs', async () => {
@@ -380,6 +382,8 @@ describe('a blog of 2,000 posts', () => {
     const rss = await get('/blog/rss.xml', large.baseUrl)
     expect(rss.html.match(/<item>/g)).toHaveLength(50)
     expect(rss.html).toContain(`<link>${SITE_URL}/blog/generated-post-1999</link>`)
+    expect(rss.html).toContain(`<link>${SITE_URL}/blog/generated-post-1950</link>`)
+    expect(rss.html).not.toContain(`<link>${SITE_URL}/blog/generated-post-1949</link>`)
     expect(large.server.output()).not.toContain('cut to its newest')
   })
 })
