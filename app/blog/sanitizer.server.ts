@@ -18,9 +18,6 @@ export type SanitizerOptions = { filename: string; execArgv?: string[] } & Parti
   Record<'idleMs' | 'timeoutMs' | 'maxWaiting', number>
 >
 
-/** The worker built beside the server, which starts in the app's folder. */
-export const BUILT_WORKER = path.resolve('build/server/sanitize-worker.js')
-
 /**
  * Sanitises post content in one worker thread, ended when idle (`idleMs`): jsdom and its memory
  * stay off the main thread. A worker that crashes, hangs or cannot start, or a post not done in
@@ -69,9 +66,7 @@ export function createSanitizer({
       const current = (pool ??= startPool())
       if (current.queueSize >= maxWaiting) {
         metrics.countPostSanitising('unavailable')
-        log('error', 'post sanitiser busy, post shown without its content', {
-          waiting: current.queueSize,
-        })
+        log('error', 'post sanitiser busy, post shown without its content', { maxWaiting })
         return null
       }
       try {
@@ -119,7 +114,8 @@ let shared: Sanitizer | undefined
 /** The app's sanitiser: the server warms it up before listening and ends it at shutdown. */
 export function defaultSanitizer(): Sanitizer {
   if (!shared) {
-    shared = createSanitizer({ filename: BUILT_WORKER })
+    // The worker built beside the server, which starts in the app's folder.
+    shared = createSanitizer({ filename: path.resolve('build/server/sanitize-worker.js') })
     metrics.observeSanitizerThreads(shared.threads)
   }
   return shared

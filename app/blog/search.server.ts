@@ -12,6 +12,7 @@ const WEIGHTS = { title: 5, topics: 2, author: 1, text: 1 } as const
 /** A post as a search reads it: each field folded (lower case, no accents). */
 export type SearchablePost = Record<keyof typeof WEIGHTS, string> & { post: PostSummary }
 const WORD_CHARACTER = /[\p{L}\p{M}\p{N}]/u
+const isWordCharacter = (text: string, at: number) => WORD_CHARACTER.test(text.charAt(at))
 
 /** `q` as a search reads it: control characters as spaces, trimmed, cut to the maximum. */
 export function searchQueryOf(raw: string | null) {
@@ -93,11 +94,4 @@ function hasWord(text: string, word: string, prefix: boolean) {
     if (prefix || !isWordCharacter(text, at + word.length)) return true
   }
   return false
-}
-
-function isWordCharacter(text: string, index: number) {
-  const code = text.charCodeAt(index)
-  if (Number.isNaN(code)) return false
-  if (code < 0x80) return (code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x7a)
-  return WORD_CHARACTER.test(text[index]!)
 }

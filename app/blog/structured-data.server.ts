@@ -10,10 +10,8 @@ import { BLOG_PATH, postPath } from './seo'
 
 /** The blog's place under the home page, or a category's under the blog, for search results. */
 export function blogBreadcrumbs(siteUrl: string, category?: Pick<Category, 'name' | 'slug'>) {
-  const blog = { name: BLOG_COPY.heading, path: BLOG_PATH }
-  const crumbs = category
-    ? [blog, { name: category.name, path: categoryPath(category.slug) }]
-    : [blog]
+  const crumbs: { name: string; path: string }[] = [{ name: BLOG_COPY.heading, path: BLOG_PATH }]
+  if (category) crumbs.push({ name: category.name, path: categoryPath(category.slug) })
   return jsonLdGraph(breadcrumbList(siteUrl, crumbs))
 }
 

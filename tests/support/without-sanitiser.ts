@@ -1,7 +1,7 @@
 /**
  * A folder to start the production server from (`startStack(env, { root })`) whose post sanitiser
  * lets everything through: the server finds its worker at build/server/sanitize-worker.js under
- * the folder it runs in (`BUILT_WORKER`), and here that is `pass-through-sanitize-worker.js`. The
+ * the folder it runs in, and here that is `pass-through-sanitize-worker.js`. The
  * Remix build, the server and the public files are links to this checkout's, so the server is the
  * one `npm run build` made in every other respect.
  */
