@@ -4,7 +4,8 @@
  * see: the first /blog, the first view of the oldest post, how many posts are reachable, the CPU
  * a refresh costs when one post changed, how / answers while that refresh runs, memory, and the
  * search: the first search after a start, how long search takes to be ready once the pages were
- * walked, and how fast ten visitors searching at once are answered; and VmHWM over the whole run.
+ * walked, how fast ten visitors searching at once are answered, by pages and as they type (live
+ * search's data requests); and VmHWM over the whole run.
  * Needs `npm run build` first.
  *
  *   BENCH_BLOG_SIZES=100,500,2000   the values of N
@@ -89,12 +90,21 @@ type Row = {
   rssWorkerEndedMb: number
   rssOverRefreshesMb: { first: number; last: number; max: number; count: number }
   searchReadyMs: number
-  search: { p50: number; p95: number; max: number; samples: number; firstP95: number }
+  search: {
+    p50: number
+    p95: number
+    max: number
+    samples: number
+    firstP95: number
+    live: Percentiles
+  }
   rssAfterSearchMb: number
   firstSearch: FirstSearch
   /** VmHWM: the most the server process held at once over the whole run. */
   peakRssMb: number
 }
+
+type Percentiles = { p50: number; p95: number; max: number; samples: number }
 
 type FirstSearch = { ms: number; matches: number; sameAsLater: boolean }
 
@@ -164,7 +174,9 @@ async function benchmark(posts: number): Promise<Row> {
 
     const search = await searchLoad(server)
     const rssAfterSearchMb = rssMb(server)
-    console.error(`N=${posts}: search ready in ${searchReadyMs} ms, search p95 ${search.p95} ms`)
+    console.error(
+      `N=${posts}: search ready in ${searchReadyMs} ms, search p95 ${search.p95} ms, live search p95 ${search.live.p95} ms`,
+    )
 
     const cpu: number[] = []
     const durations: number[] = []
@@ -363,6 +375,22 @@ async function searchLoad(server: RunningServer) {
       }
     }),
   )
+  // Then as they type with JavaScript: a data request after each pause (every third letter, and
+  // the whole query), which the page cache does not keep.
+  const live: number[] = []
+  await Promise.all(
+    Array.from({ length: SEARCHERS }, async (_, searcher) => {
+      for (let i = 0; i < SEARCH_QUERIES.length; i += 1) {
+        for (const typed of typedPrefixes(
+          SEARCH_QUERIES[(searcher + i) % SEARCH_QUERIES.length]!,
+        )) {
+          const answer = await timedFetch(`${server.url}/blog.data?q=${encodeURIComponent(typed)}`)
+          if (answer.status !== 200) failures.push(answer.status)
+          live.push(answer.ms)
+        }
+      }
+    }),
+  )
   if (failures.length > 0) throw new Error(`searches failed: ${failures.join(', ')}`)
   const sorted = [...samples].sort((a, b) => a - b)
   const firstSorted = [...first].sort((a, b) => a - b)
@@ -372,6 +400,23 @@ async function searchLoad(server: RunningServer) {
     max: sorted.at(-1) ?? 0,
     samples: sorted.length,
     firstP95: percentile(firstSorted, 0.95),
+    live: percentiles(live),
+  }
+}
+
+/** What live search sends while `query` is typed: every third letter, and the whole query. */
+function typedPrefixes(query: string) {
+  const prefixes = Array.from({ length: query.length / 3 }, (_, i) => query.slice(0, 3 * i + 3))
+  return [...new Set([...prefixes.map((prefix) => prefix.trim()), query])]
+}
+
+function percentiles(samples: number[]): Percentiles {
+  const sorted = [...samples].sort((a, b) => a - b)
+  return {
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    max: sorted.at(-1) ?? 0,
+    samples: sorted.length,
   }
 }
 
@@ -523,9 +568,9 @@ function printHeader() {
       `${os.cpus().length} cores.\n`,
   )
   console.log(
-    '| posts | answer | backend alone | cold `/blog` (server CPU) | oldest post, first view (server CPU) | reachable: sitemap / pages / URL | first view of each post: wall / CPU | CPU for a one-post refresh (median of 5) | `/` p99 idle / during refresh (max) | RSS after warm-up: sanitiser running / ended | RSS over refreshes (first → last, max) | first search once the pages were walked (search made ready) | search p50 / p95 (max), 10 searchers | first search of a query, p95 | RSS after searching |',
+    '| posts | answer | backend alone | cold `/blog` (server CPU) | oldest post, first view (server CPU) | reachable: sitemap / pages / URL | first view of each post: wall / CPU | CPU for a one-post refresh (median of 5) | `/` p99 idle / during refresh (max) | RSS after warm-up: sanitiser running / ended | RSS over refreshes (first → last, max) | first search once the pages were walked (search made ready) | search p50 / p95 (max), 10 searchers | first search of a query, p95 | live search p50 / p95 (max), 10 typists | RSS after searching |',
   )
-  console.log('|---:|---:|---:|---:|---:|---|---:|---:|---|---:|---|---:|---|---:|---:|')
+  console.log('|---:|---:|---:|---:|---:|---|---:|---:|---|---:|---|---:|---|---:|---|---:|')
 }
 
 function printRow(row: Row) {
@@ -535,7 +580,7 @@ function printRow(row: Row) {
       : String(row.oldestPostStatus)
   const rss = row.rssOverRefreshesMb
   console.log(
-    `| ${row.posts.toLocaleString('en-GB')} | ${(row.answerBytes / 1e6).toFixed(1)} MB | ${row.backendMs} ms | ${row.coldBlogMs} ms (${row.coldBlogCpuMs} ms) | ${oldest} | ${row.inSitemap} / ${row.inPages} / ${row.byUrl} | ${row.firstViewMs.toFixed(1)} / ${row.firstViewCpuMs.toFixed(1)} ms | ${row.refreshCpuMs} ms (${row.refreshMs} ms wall) | ${row.homeIdle.p99} / ${row.homeDuringRefresh.p99} ms (${row.homeDuringRefresh.max} ms; ${row.homeDuringRefresh.samples} samples) | ${row.rssAfterWarmUpMb} / ${row.rssWorkerEndedMb} MB | ${rss.first} → ${rss.last} MB, max ${rss.max} (${rss.count}) | ${row.searchReadyMs} ms | ${row.search.p50} / ${row.search.p95} ms (${row.search.max} ms; ${row.search.samples} searches) | ${row.search.firstP95} ms | ${row.rssAfterSearchMb} MB |`,
+    `| ${row.posts.toLocaleString('en-GB')} | ${(row.answerBytes / 1e6).toFixed(1)} MB | ${row.backendMs} ms | ${row.coldBlogMs} ms (${row.coldBlogCpuMs} ms) | ${oldest} | ${row.inSitemap} / ${row.inPages} / ${row.byUrl} | ${row.firstViewMs.toFixed(1)} / ${row.firstViewCpuMs.toFixed(1)} ms | ${row.refreshCpuMs} ms (${row.refreshMs} ms wall) | ${row.homeIdle.p99} / ${row.homeDuringRefresh.p99} ms (${row.homeDuringRefresh.max} ms; ${row.homeDuringRefresh.samples} samples) | ${row.rssAfterWarmUpMb} / ${row.rssWorkerEndedMb} MB | ${rss.first} → ${rss.last} MB, max ${rss.max} (${rss.count}) | ${row.searchReadyMs} ms | ${row.search.p50} / ${row.search.p95} ms (${row.search.max} ms; ${row.search.samples} searches) | ${row.search.firstP95} ms | ${row.search.live.p50} / ${row.search.live.p95} ms (${row.search.live.max} ms; ${row.search.live.samples} requests) | ${row.rssAfterSearchMb} MB |`,
   )
 }
 

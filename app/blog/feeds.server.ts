@@ -102,9 +102,6 @@ export function rssXml(siteUrl: string, newest: readonly RssPost[], channel = BL
       <description>${xmlText(escapeUTF8(post.teaser))}</description>
     </item>`
   })
-  const built = newest[0]
-    ? [`    <lastBuildDate>${date(newest[0].publishedAt)}</lastBuildDate>`]
-    : []
   return [
     XML_DECLARATION,
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
@@ -115,7 +112,9 @@ export function rssXml(siteUrl: string, newest: readonly RssPost[], channel = BL
     '    <language>en-gb</language>',
     `    <copyright>© ${COMPANY.copyrightYear} ${xmlText(COMPANY.legalName)}</copyright>`,
     `    <atom:link href="${xmlText(absoluteUrl(siteUrl, channel.feedPath))}" rel="self" type="application/rss+xml"/>`,
-    ...built,
+    ...newest
+      .slice(0, 1)
+      .map((post) => `    <lastBuildDate>${date(post.publishedAt)}</lastBuildDate>`),
     ...items,
     '  </channel>',
     '</rss>',

@@ -343,6 +343,26 @@ describe('search', () => {
     expect(await slugsFound(store, 'no-such-word-anywhere')).toEqual([])
   })
 
+  it('keeps a query’s results for its list, by its words, and forgets them with the list', async () => {
+    const { store, advance } = storeAnswering(list(generatedPosts(5)), list(generatedPosts(5, 1)))
+    const found = async (query: string) => {
+      const result = await store.searchPosts(query)
+      if (result.status !== 'success') throw new Error(`expected posts, got ${result.message}`)
+      return result.posts
+    }
+    const first = await found('generated post')
+    expect(first).toHaveLength(5)
+    // The same words, however typed (as live search sends them), give the same kept answer.
+    expect(await found('  Generated, POST! ')).toBe(first)
+    expect(await found('generated')).not.toBe(first)
+    advance(TTL_MS)
+    await store.getPosts()
+    await refreshed(store)
+    const after = await found('generated post')
+    expect(after).not.toBe(first)
+    expect(after.map((post) => post.slug)).toEqual(first.map((post) => post.slug))
+  })
+
   it('reads only the changed post again for search after a refresh, and finds its new words', async () => {
     const { store, advance } = storeAnswering(list(generatedPosts(50)), list(generatedPosts(50, 1)))
     expect(await slugsFound(store, 'revised')).toEqual([])
@@ -404,6 +424,29 @@ describe('an answer too large to be true', () => {
     await store.getPosts()
     await vi.waitFor(() => expect(logged(error, 'over the size cap')).toBe(true))
     expect(await postsOf(store)).toBe(before)
+  })
+
+  it('stops the answer as soon as more arrives than the cap, without a declared length', async () => {
+    const piece = new Uint8Array(40_000).fill(0x20)
+    let piecesSent = 0
+    let cancelled = false
+    const endless = new ReadableStream<Uint8Array>({
+      pull: (controller) => {
+        piecesSent += 1
+        controller.enqueue(piecesSent === 1 ? new TextEncoder().encode('[') : piece)
+      },
+      cancel: () => {
+        cancelled = true
+      },
+    })
+    const { store } = storeWith({ maxListBytes: 100_000 }, () => ({
+      status: 'success',
+      data: new Response(endless),
+    }))
+    expect(await store.getPosts()).toEqual({ status: 'error', message: 'Failed to fetch blogs' })
+    expect(cancelled).toBe(true)
+    expect(piecesSent).toBeLessThan(6)
+    expect(logged(error, '"maxBytes":100000')).toBe(true)
   })
 
   it('is refused from its declared length without reading it', async () => {

@@ -17,7 +17,7 @@ import { plainTextOfHtml, textOfHtml } from './html-text.server'
 import { jsonArrayEntries } from './json-entries.server'
 import type { FeedPost, Post, PostCard, PostSummary } from './post'
 import { defaultSanitizer } from './sanitizer.server'
-import { matchingPosts, searchablePost, type SearchablePost } from './search.server'
+import { matchingPosts, searchablePost, searchWords, type SearchablePost } from './search.server'
 
 export const POSTS_PATH = '/app/posts/'
 export const FETCH_FAILED_MESSAGE = 'Failed to fetch blogs'
@@ -72,13 +72,14 @@ type StoredPost = {
   searchable?: SearchablePost
 }
 
-/** `version`: the SHA-256 of its entries'; `searchable` once a search asked. */
+/** `version`: the SHA-256 of its entries'; `searchable` once a search asked; the last queries' results. */
 type PostList = {
   posts: PostSummary[]
   bySlug: Map<string, StoredPost>
   byDigest: Map<string, StoredPost>
   version: string
   searchable?: Promise<SearchablePost[]>
+  results: LRUCache<string, PostSummary[]>
 }
 
 /** `sanitize` gives what is safe to show, or null when it cannot just now (shown without it). */
@@ -92,8 +93,9 @@ export type PostStoreOptions = {
   sanitize?: (dirty: string) => Promise<string | null>
 }
 
-/** Sanitised posts kept, in characters (about 200 of 10 KB). */
+/** Sanitised posts kept, in characters (about 200 of 10 KB); queries' results kept, per list. */
 const SANITISED_KEPT_CHARS = 2_000_000
+const RESULTS_KEPT = 200
 /** Posts read for search between two turns of the event loop (5 to 25 ms of work). */
 const READ_PER_TURN = 25
 
@@ -181,8 +183,7 @@ export function createPostStore({
     let changedEntries = 0
     if (kept?.version === version) list = kept
     else {
-      const listed: StoredPost[] = []
-      const seenSlugs = new Set<string>()
+      const bySlug = new Map<string, StoredPost>()
       entries.forEach((bytes, index) => {
         const digest = digests[index]!
         let stored = kept?.byDigest.get(digest)
@@ -192,19 +193,19 @@ export function createPostStore({
           if (!stored) return
         }
         const { slug, id } = stored.summary
-        if (seenSlugs.has(slug)) return leftOut(index, id, ['duplicate slug'])
-        seenSlugs.add(slug)
-        listed.push(stored)
+        if (bySlug.has(slug)) return leftOut(index, id, ['duplicate slug'])
+        bySlug.set(slug, stored)
       })
       // Newest first, as readers expect of a blog, whatever order the backend sends.
-      listed.sort(({ summary: a }, { summary: b }) =>
+      const listed = [...bySlug.values()].sort(({ summary: a }, { summary: b }) =>
         a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0,
       )
       list = {
         posts: listed.map((stored) => stored.summary),
-        bySlug: new Map(listed.map((stored) => [stored.summary.slug, stored])),
+        bySlug,
         byDigest: new Map(listed.map((stored) => [stored.digest, stored])),
         version,
+        results: new LRUCache({ max: RESULTS_KEPT }),
       }
     }
     log('info', 'blog post list refreshed', {
@@ -298,8 +299,12 @@ export function createPostStore({
     async searchPosts(query: string): Promise<PostsResult> {
       const list = await currentList()
       if (typeof list === 'string') return { status: 'error', message: list }
+      // Kept by the query's words: live search's data requests are not kept by the page cache.
+      const key = searchWords(query).join(' ')
       list.searchable ??= searchableOf(list)
-      return { status: 'success', posts: matchingPosts(await list.searchable, query) }
+      const found = list.results.get(key) ?? matchingPosts(await list.searchable, query)
+      list.results.set(key, found)
+      return { status: 'success', posts: found }
     },
 
     /** Cards for posts of the list, each with its preview. */
@@ -330,22 +335,19 @@ export type PostStore = ReturnType<typeof createPostStore>
  * by its declared length or as soon as more arrive.
  */
 async function readBody(response: Response, maxBytes: number, into: Buffer) {
-  const tooLarge = () => {
-    log('error', 'blog post list over the size cap, last good list kept', { maxBytes })
-    return new ListUnavailable(FETCH_FAILED_MESSAGE)
-  }
+  if (!response.body) throw unreadable('blog post list unreadable', { reason: 'an empty answer' })
   const declared = Number(response.headers.get('content-length')) || 0
   if (declared > maxBytes) {
-    await response.body?.cancel()
-    throw tooLarge()
+    await response.body.cancel()
+    throw unreadable('blog post list over the size cap', { maxBytes })
   }
   let buffer = into.length >= declared ? into : Buffer.allocUnsafeSlow(declared)
   let bytes = 0
   try {
     // Each piece is copied as it arrives, so that it is let go young (decision 008).
-    for await (const piece of response.body ?? []) {
+    for await (const piece of response.body) {
       const end = bytes + piece.length
-      if (end > maxBytes) throw tooLarge()
+      if (end > maxBytes) throw unreadable('blog post list over the size cap', { maxBytes })
       if (end > buffer.length) {
         buffer = Buffer.concat([buffer.subarray(0, bytes)], Math.min(2 * end, maxBytes))
       }
@@ -379,8 +381,9 @@ function leftOut(index: number, id: unknown, problems: string[]): undefined {
   log('warn', 'blog post entry left out', { index, id: shownId, problems })
 }
 
+/** An answer the list cannot be made from: the pages keep the last good list, or show the failure. */
 function unreadable(msg: string, details: Record<string, unknown> = {}) {
-  log('warn', msg, details)
+  log('error', msg, details)
   return new ListUnavailable(FETCH_FAILED_MESSAGE)
 }
 

@@ -171,10 +171,9 @@ function videoLink(frame: Element): Element | null {
 
 /** Whether an element of this tag name holds `node`. */
 function isInside(node: Element, tagName: string) {
-  for (let parent = node.parentElement; parent; parent = parent.parentElement) {
-    if (parent.tagName === tagName) return true
-  }
-  return false
+  let parent = node.parentElement
+  while (parent && parent.tagName !== tagName) parent = parent.parentElement
+  return parent !== null
 }
 
 /** Sets these attributes, in this order (null: left out). */

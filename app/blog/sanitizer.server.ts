@@ -66,7 +66,7 @@ export function createSanitizer({
       const current = (pool ??= startPool())
       if (current.queueSize >= maxWaiting) {
         metrics.countPostSanitising('unavailable')
-        log('error', 'post sanitiser busy, post shown without its content', { maxWaiting })
+        log('error', 'post sanitiser busy, post shown without its content', { waiting: maxWaiting })
         return null
       }
       try {
@@ -90,9 +90,8 @@ export function createSanitizer({
     async warmUp() {
       const current = (pool ??= startPool())
       const images = { backendUrl: 'http://localhost', imageHosts: [], keys: ['warm-up'] }
-      await current
-        .run({ dirty: '', siteUrl: 'http://localhost', images })
-        .catch((cause: unknown) => replacePool(current, cause))
+      const task = { dirty: '', siteUrl: 'http://localhost', images }
+      await current.run(task).catch((cause: unknown) => replacePool(current, cause))
     },
 
     /** Worker threads running now: 1 while posts are being sanitised, 0 once idle. */
