@@ -392,16 +392,7 @@ async function searchLoad(server: RunningServer) {
     }),
   )
   if (failures.length > 0) throw new Error(`searches failed: ${failures.join(', ')}`)
-  const sorted = [...samples].sort((a, b) => a - b)
-  const firstSorted = [...first].sort((a, b) => a - b)
-  return {
-    p50: percentile(sorted, 0.5),
-    p95: percentile(sorted, 0.95),
-    max: sorted.at(-1) ?? 0,
-    samples: sorted.length,
-    firstP95: percentile(firstSorted, 0.95),
-    live: percentiles(live),
-  }
+  return { ...percentiles(samples), firstP95: percentiles(first).p95, live: percentiles(live) }
 }
 
 /** What live search sends while `query` is typed: every third letter, and the whole query. */
