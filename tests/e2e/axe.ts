@@ -15,6 +15,9 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8')
  * the DevTools protocol, so the site's CSP does not block it.
  */
 export async function expectNoAxeViolations(page: Page) {
+  // The page as its visitor gets it: a page just navigated to (a form sent without JavaScript) is
+  // audited once its stylesheet is in, not with links at the unstyled size of plain text.
+  await page.waitForLoadState('load')
   const audited = (await timersRun(page)) ? page : await copyWithoutScripts(page)
   // Colours are judged as shown: a dialog half way through fading in would read as low contrast.
   // With reduced motion the site animates nothing, so a dialog that appears during the audit (the
