@@ -5,6 +5,7 @@ import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 
+import { warmUpPosts } from './blog/posts.server'
 import { defaultSanitizer } from './blog/sanitizer.server'
 import { holdScripts } from './hold-scripts.server'
 import { log } from './lib/log.server'
@@ -106,9 +107,9 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   })
 }
 
-/** The blog's sanitiser is ready before the server listens (the first post need not wait for it). */
-export function warmUp() {
-  return defaultSanitizer().warmUp()
+/** The blog's sanitiser and post list are ready before the server listens: no visitor waits for them. */
+export async function warmUp() {
+  await Promise.all([defaultSanitizer().warmUp(), warmUpPosts()])
 }
 
 /** Ends what the app started, for a graceful shutdown. */

@@ -343,6 +343,26 @@ describe('search', () => {
     expect(await slugsFound(store, 'no-such-word-anywhere')).toEqual([])
   })
 
+  it('is ready before the first search when warmed up: the list loaded and every post read', async () => {
+    const { store, fetchPostList } = storeAnswering(list(generatedPosts(20)))
+    await store.warmUp()
+    expect(fetchPostList).toHaveBeenCalledTimes(1)
+    expect(timesLogged(info, '"msg":"blog posts read for search","posts":20')).toBe(1)
+    expect(await slugsFound(store, 'generated')).toHaveLength(20)
+    expect(fetchPostList).toHaveBeenCalledTimes(1)
+    expect(timesLogged(info, '"msg":"blog posts read for search"')).toBe(1)
+  })
+
+  it('warms up without a list when the backend fails, and the first visitor asks again', async () => {
+    const { store, fetchPostList } = storeAnswering(
+      failure({ kind: 'http', status: 500 }),
+      list(fixturePosts),
+    )
+    await store.warmUp()
+    expect(await slugsFound(store, 'dental')).toContain('voice-agents-dental-clinics')
+    expect(fetchPostList).toHaveBeenCalledTimes(2)
+  })
+
   it('keeps a query’s results for its list, by its words, and forgets them with the list', async () => {
     const { store, advance } = storeAnswering(list(generatedPosts(5)), list(generatedPosts(5, 1)))
     const found = async (query: string) => {

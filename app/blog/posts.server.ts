@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto'
-import { setImmediate as nextTurn } from 'node:timers/promises'
 
 import { LRUCache } from 'lru-cache'
 import { z } from 'zod'
@@ -72,13 +71,13 @@ type StoredPost = {
   searchable?: SearchablePost
 }
 
-/** `version`: the SHA-256 of its entries'; `searchable` once a search asked; the last queries' results. */
+/** `version`: the SHA-256 of its entries'; `searchable` once read for search; the last queries' results. */
 type PostList = {
   posts: PostSummary[]
   bySlug: Map<string, StoredPost>
   byDigest: Map<string, StoredPost>
   version: string
-  searchable?: Promise<SearchablePost[]>
+  searchable?: SearchablePost[]
   results: LRUCache<string, PostSummary[]>
 }
 
@@ -96,16 +95,14 @@ export type PostStoreOptions = {
 /** Sanitised posts kept, in characters (about 200 of 10 KB); queries' results kept, per list. */
 const SANITISED_KEPT_CHARS = 2_000_000
 const RESULTS_KEPT = 200
-/** Posts read for search between two turns of the event loop (5 to 25 ms of work). */
-const READ_PER_TURN = 25
 
 /** A failure the pages show, by the contract's message. */
 class ListUnavailable extends Error {}
 
 /**
  * The post list, fetched, validated and cached (stale-while-revalidate, by lru-cache). Only the
- * entries that changed are validated again; a post's sanitised HTML and its text are worked out
- * when a page, the feed or a search first needs them (decision 008).
+ * entries that changed are validated again; a post's sanitised HTML and its preview are worked
+ * out when a page or the feed first needs them (decision 008), its text for search ahead (016).
  */
 export function createPostStore({
   fetchPostList,
@@ -254,19 +251,15 @@ export function createPostStore({
   const teaserOf = (post: PostSummary) =>
     (storedOf.get(post)!.teaser ??= excerptOf(post, POST_TEASER_CHARS))
 
-  /** Every post of the list read for search: on the first search, only the posts not read yet. */
-  async function searchableOf(list: PostList) {
+  /** Every post read for search; after a refresh, only those not read yet (decision 016). */
+  function searchableOf(list: PostList) {
     const started = performance.now()
     let read = 0
-    const searchable: SearchablePost[] = []
-    for (const post of list.posts) {
+    const searchable = list.posts.map((post) => {
       const stored = storedOf.get(post)!
-      if (!stored.searchable) {
-        if (++read % READ_PER_TURN === 0) await nextTurn()
-        stored.searchable = searchablePost(post, plainTextOfHtml(stored.content))
-      }
-      searchable.push(stored.searchable)
-    }
+      if (!stored.searchable) read += 1
+      return (stored.searchable ??= searchablePost(post, plainTextOfHtml(stored.content)))
+    })
     const durationMs = Math.round(performance.now() - started)
     if (read > 0) log('info', 'blog posts read for search', { posts: read, durationMs })
     return searchable
@@ -301,8 +294,8 @@ export function createPostStore({
       if (typeof list === 'string') return { status: 'error', message: list }
       // Kept by the query's words: live search's data requests are not kept by the page cache.
       const key = searchWords(query).join(' ')
-      list.searchable ??= searchableOf(list)
-      const found = list.results.get(key) ?? matchingPosts(await list.searchable, query)
+      const found =
+        list.results.get(key) ?? matchingPosts((list.searchable ??= searchableOf(list)), query)
       list.results.set(key, found)
       return { status: 'success', posts: found }
     },
@@ -319,6 +312,12 @@ export function createPostStore({
     /** Posts of the list with their teasers, for a feed. */
     async toFeedPosts(posts: readonly PostSummary[]): Promise<FeedPost[]> {
       return posts.map((post) => ({ ...post, teaser: teaserOf(post) }))
+    },
+
+    /** The list loaded and read for search before the server listens (decision 016). */
+    async warmUp() {
+      const list = await currentList()
+      if (typeof list !== 'string') list.searchable ??= searchableOf(list)
     },
 
     /** Seconds the list in hand stays fresh, rounded: how long a shared cache may keep its pages. */
@@ -403,3 +402,4 @@ export const searchPosts = (query: string) => store().searchPosts(query)
 export const toPostCards = (posts: readonly PostSummary[]) => store().toPostCards(posts)
 export const toFeedPosts = (posts: readonly PostSummary[]) => store().toFeedPosts(posts)
 export const postsFreshForS = () => store().freshForS()
+export const warmUpPosts = () => store().warmUp()

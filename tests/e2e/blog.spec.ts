@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 
 import { sanitizeHtml } from '../../app/blog/sanitize.server'
+import type { MockStatePatch } from '../../mocks/backend'
 import { xssPayloads } from '../../mocks/fixtures/xss-payloads'
 import { startStack, type Stack } from '../support/stack'
 
@@ -15,9 +16,13 @@ test.beforeEach(async ({ page }) => {
   await rememberConsent(page)
 })
 
-/** A stack of its own, for states that need an empty post cache. */
-async function withOwnStack(env: Record<string, string>, run: (stack: Stack) => Promise<void>) {
-  const stack = await startStack(env)
+/** A stack of its own whose backend is in `mock`'s state from the start (the list is loaded then). */
+async function withOwnStack(
+  env: Record<string, string>,
+  mock: MockStatePatch,
+  run: (stack: Stack) => Promise<void>,
+) {
+  const stack = await startStack(env, { mock })
   try {
     await run(stack)
   } finally {
@@ -36,7 +41,8 @@ const RED = /^oklch\(0\.(44|50|57)\d* 0\.[12]\d* 2[67]\.\d+\)$/
  * `watch`. The page has hydrated first, so that a navigation from it is a client-side one.
  */
 async function onHomeWhilePostsAreSlow(page: Page, watch: () => Promise<void>) {
-  await withOwnStack({ BACKEND_TIMEOUT_MS: '10000' }, async (own) => {
+  // Failing at the start, so that the server has no post list to show instead.
+  await withOwnStack({ BACKEND_TIMEOUT_MS: '10000' }, { posts: 'fail' }, async (own) => {
     await own.mock.setState({ posts: 'slow', delayMs: 2500 })
     await page.goto(`${own.baseUrl}/`, { waitUntil: 'networkidle' })
     await watch()
@@ -165,8 +171,7 @@ describeWithJavaScriptOnAndOff('blog', (javaScriptEnabled) => {
   test('a failing backend with nothing cached shows the error in red, with 502', async ({
     page,
   }) => {
-    await withOwnStack({}, async (own) => {
-      await own.mock.setState({ posts: 'fail' })
+    await withOwnStack({}, { posts: 'fail' }, async (own) => {
       for (const path of ['/blog', '/blog/chatbot-vs-live-chat']) {
         const response = await page.goto(`${own.baseUrl}${path}`)
         expect(response?.status()).toBe(502)
@@ -183,8 +188,7 @@ describeWithJavaScriptOnAndOff('blog', (javaScriptEnabled) => {
   test('hostile posts never run script', async ({ page }) => {
     // A server of its own, whose worker cleans each of four posts on its first view.
     test.slow()
-    await withOwnStack({}, async (own) => {
-      await own.mock.setState({ posts: 'hostile' })
+    await withOwnStack({}, { posts: 'hostile' }, async (own) => {
       const dialogs: string[] = []
       page.on('dialog', (dialog) => {
         dialogs.push(dialog.message())

@@ -26,9 +26,8 @@ test("a script the sanitiser let into a post does not run: the page's policy ref
   // A server of its own, whose sanitiser lets everything through.
   test.slow()
   const folder = withoutSanitiser()
-  const stack = await startStack({}, { root: folder.root })
+  const stack = await startStack({}, { root: folder.root, mock: { posts: 'hostile' } })
   try {
-    await stack.mock.setState({ posts: 'hostile' })
     await rememberConsent(page)
     await page.addInitScript(() => {
       const refused: Refusal[] = []

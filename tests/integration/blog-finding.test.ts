@@ -16,12 +16,14 @@ let generated: Stack
 beforeAll(async () => {
   const started = await Promise.all([
     startStack({ SITE_URL }),
-    startStack({ SITE_URL, POSTS_CACHE_TTL_S: '1' }),
+    // 60 posts: 15 in each of the fixtures' four categories, so categories have two pages.
+    startStack(
+      { SITE_URL, POSTS_CACHE_TTL_S: '1' },
+      { mock: { posts: 'generated', generatedPosts: 60 } },
+    ),
   ])
   stack = started[0]
   generated = started[1]
-  // 60 posts: 15 in each of the fixtures' four categories, so categories have two pages.
-  await generated.mock.setState({ posts: 'generated', generatedPosts: 60 })
 })
 afterAll(async () => {
   await Promise.all([stack?.stop(), generated?.stop()])

@@ -15,8 +15,10 @@ let metricsUrl: string
 beforeAll(async () => {
   const metricsPort = await freePort()
   metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`
-  stack = await startStack({ METRICS_PORT: String(metricsPort), POSTS_CACHE_TTL_S: '600' })
-  await stack.mock.setState({ posts: 'hostile' })
+  stack = await startStack(
+    { METRICS_PORT: String(metricsPort), POSTS_CACHE_TTL_S: '600' },
+    { mock: { posts: 'hostile' } },
+  )
 })
 afterAll(async () => {
   await stack?.stop()

@@ -17,12 +17,24 @@ afterAll(async () => {
 
 const get = (path: string, base = stack.baseUrl) => getPage(`${base}${path}`)
 
-describe('the post cache on a cold start', () => {
-  it('answers 50 concurrent first requests with one backend call', async () => {
-    expect((await stack.mock.state()).postsRequests).toBe(0)
-    const pages = await Promise.all(Array.from({ length: 50 }, () => get('/blog')))
+/** The server's log lines with this message, as parsed objects. */
+const logged = (output: string, msg: string) =>
+  output
+    .split('\n')
+    .filter((line) => line.includes(`"msg":"${msg}"`))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+
+describe('the post cache on a start', () => {
+  it('loads and reads the post list before it listens: the first visitors wait for no backend call', async () => {
+    const output = stack.server.output()
+    const read = output.indexOf('"msg":"blog posts read for search"')
+    expect(read).toBeGreaterThan(-1)
+    expect(read).toBeLessThan(output.indexOf('"msg":"server listening"'))
+    expect((await stack.mock.state()).postsRequests).toBe(1)
+    const pages = await Promise.all(Array.from({ length: 50 }, () => get('/blog?q=chatbot')))
     for (const page of pages) expect(page.status).toBe(200)
     expect((await stack.mock.state()).postsRequests).toBe(1)
+    expect(logged(stack.server.output(), 'blog posts read for search')).toHaveLength(1)
   })
 
   it('serves later pages and posts from the cache', async () => {
@@ -256,7 +268,11 @@ describe('a failing, slow or lying backend', () => {
   let failing: Stack
 
   beforeAll(async () => {
-    failing = await startStack({ BACKEND_TIMEOUT_MS: '800', POSTS_CACHE_TTL_S: '1' })
+    // Failing from the start: the server listens with nothing cached.
+    failing = await startStack(
+      { BACKEND_TIMEOUT_MS: '800', POSTS_CACHE_TTL_S: '1' },
+      { mock: { posts: 'fail' } },
+    )
   })
   afterAll(async () => {
     await failing?.stop()
@@ -295,12 +311,16 @@ describe('a failing, slow or lying backend', () => {
     expect(failing.server.output()).toContain('"msg":"blog post list is not a list"')
   })
 
-  it('says so when there are no posts', async () => {
+  it('says so when there are no posts, to 50 first visitors at once after one backend call', async () => {
     await failing.mock.setState({ posts: 'empty' })
-    const { status, html } = await get('/blog', failing.baseUrl)
-    expect(status).toBe(200)
-    expect(html).toContain('No blog posts available at the moment.')
-    expect(html).not.toContain('Read More')
+    const before = (await failing.mock.state()).postsRequests
+    const pages = await Promise.all(Array.from({ length: 50 }, () => get('/blog', failing.baseUrl)))
+    for (const { status, html } of pages) {
+      expect(status).toBe(200)
+      expect(html).toContain('No blog posts available at the moment.')
+      expect(html).not.toContain('Read More')
+    }
+    expect((await failing.mock.state()).postsRequests).toBe(before + 1)
   })
 
   it('refreshes a stale list in the background and then shows the new one', async () => {
@@ -353,13 +373,18 @@ describe('a blog of 2,000 posts', () => {
 
   beforeAll(async () => {
     // A 20 MB answer on a busy machine: more time than the default to read it.
-    large = await startStack({ SITE_URL, BACKEND_TIMEOUT_MS: '60000' })
-    await large.mock.setState({ posts: 'generated', generatedPosts: 2_000 })
-    // The mock builds its answer once, before the server asks.
-    await (await fetch(`${large.mock.url}/app/posts/`)).arrayBuffer()
+    large = await startStack(
+      { SITE_URL, BACKEND_TIMEOUT_MS: '60000' },
+      { mock: { posts: 'generated', generatedPosts: 2_000 } },
+    )
   }, 60_000)
   afterAll(async () => {
     await large?.stop()
+  })
+
+  it('has read every post for search before it listens', () => {
+    const [read] = logged(large.server.output(), 'blog posts read for search')
+    expect(read?.posts).toBe(2_000)
   })
 
   it('reaches every post: at its URL, in the pages and in the sitemap', async () => {

@@ -13,8 +13,7 @@ import { withoutSanitiser } from '../support/without-sanitiser'
 
 const stack = startedForTests(async () => {
   const folder = withoutSanitiser()
-  const started = await startStack({}, { root: folder.root })
-  await started.mock.setState({ posts: 'hostile' })
+  const started = await startStack({}, { root: folder.root, mock: { posts: 'hostile' } })
   return {
     ...started,
     stop: async () => {

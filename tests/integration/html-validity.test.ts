@@ -33,7 +33,8 @@ let failing: Stack
 beforeAll(async () => {
   const started = await Promise.all([
     startStack({ CONTACT_RATE_LIMIT: '1000/60' }),
-    startStack({ BACKEND_TIMEOUT_MS: '800' }),
+    // Failing from the start: the server listens with no post list.
+    startStack({ BACKEND_TIMEOUT_MS: '800' }, { mock: { posts: 'fail' } }),
   ])
   stack = started[0]
   failing = started[1]
@@ -92,7 +93,6 @@ describe('the Nu Html Checker', () => {
 
     // The failure states first: a list that failed to load is not cached, an empty one is.
     const atFailing = (path: string) => `${failing.baseUrl}${path}`
-    await failing.mock.setState({ posts: 'fail' })
     pages.push(
       await page('/blog when the backend fails (502)', 502, atFailing('/blog')),
       await page(`${POST} when the backend fails (502)`, 502, atFailing(POST)),

@@ -426,10 +426,9 @@ describe('the images a page shows first', () => {
     Buffer.from(token.split('.')[0]!, 'base64url').toString().replace('/media/', '')
 
   it('are fetched and made as the page is rendered, before the browser asks for them', async () => {
-    const fresh = await startStack({ SITE_URL })
+    // Every post its own photo, so that each card's image is fetched on its own.
+    const fresh = await startStack({ SITE_URL }, { mock: { images: 'camera' } })
     try {
-      // Every post its own photo, so that each card's image is fetched on its own.
-      await fresh.mock.setState({ images: 'camera' })
       const { html } = await getPage(`${fresh.baseUrl}/blog`)
       const cards = [
         ...new Set([...html.matchAll(/\/images\/([\w.-]+)\/cover-/g)].map((m) => m[1]!)),

@@ -142,7 +142,8 @@ describe('the production server', () => {
 
 describe('graceful shutdown', () => {
   it('lets a request in flight finish, then exits 0 on SIGTERM', async () => {
-    const local = await startStack({ BACKEND_TIMEOUT_MS: '8000' })
+    // Nothing cached at the start, so that the request waits for a slow backend.
+    const local = await startStack({ BACKEND_TIMEOUT_MS: '8000' }, { mock: { posts: 'fail' } })
     try {
       await local.mock.setState({ posts: 'slow', delayMs: 1500 })
       const inFlight = fetch(`${local.baseUrl}/blog`)

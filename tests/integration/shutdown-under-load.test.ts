@@ -33,8 +33,9 @@ const agent = new http.Agent({ keepAlive: true })
 
 beforeAll(async () => {
   // No caching, so that every page view renders and every /blog view that uses the backend
-  // waits on the slow mock: requests are certainly in flight when the signal arrives.
-  stack = await startStack({ POSTS_CACHE_TTL_S: '0' })
+  // waits on the slow mock: requests are certainly in flight when the signal arrives. The backend
+  // fails at the start, so that the server listens with no post list to serve instead.
+  stack = await startStack({ POSTS_CACHE_TTL_S: '0' }, { mock: { posts: 'fail' } })
   await stack.mock.setState({ posts: 'slow', delayMs: 300 })
 })
 afterAll(async () => {

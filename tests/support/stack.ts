@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 
-import { startMockBackend, type MockControl } from '../../mocks/backend'
+import { startMockBackend, type MockControl, type MockStatePatch } from '../../mocks/backend'
 
 import { TEST_SITE_CONFIG } from './site-config'
 
@@ -231,12 +231,16 @@ export type Stack = {
   stop: () => Promise<void>
 }
 
-/** A production server in front of its own mock backend; `root` as for `startServer`. */
+/**
+ * A production server in front of its own mock backend, in `mock`'s state from the start (the
+ * server loads the post list before it listens); `root` as for `startServer`.
+ */
 export async function startStack(
   env: Record<string, string> = {},
-  { root }: { root?: string } = {},
+  { root, mock }: { root?: string; mock?: MockStatePatch } = {},
 ): Promise<Stack> {
   const backend = await startMockBackend({ quiet: true })
+  if (mock) await mockControl(backend.url).setState(mock)
   const server = await startServer({ BACKEND_URL: backend.url, ...env }, { root })
   return {
     server,
