@@ -107,9 +107,13 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   })
 }
 
-/** The blog's sanitiser and post list are ready before the server listens: no visitor waits for them. */
+/** The blog's sanitiser and post list, ready before the server listens: no visitor waits. */
 export async function warmUp() {
-  await Promise.all([defaultSanitizer().warmUp(), warmUpPosts()])
+  // A post the reading for search cannot take fails its searches, not the start.
+  const posts = warmUpPosts().catch((cause: unknown) => {
+    log('error', 'blog posts could not be read for search', { reason: String(cause) })
+  })
+  await Promise.all([defaultSanitizer().warmUp(), posts])
 }
 
 /** Ends what the app started, for a graceful shutdown. */
