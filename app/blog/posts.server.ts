@@ -202,7 +202,11 @@ export function createPostStore({
         bySlug,
         byDigest: new Map(listed.map((stored) => [stored.digest, stored])),
         version,
-        results: new LRUCache({ max: RESULTS_KEPT }),
+        // A query's results, by its words; the posts are read for search on the first query.
+        results: new LRUCache({
+          max: RESULTS_KEPT,
+          memoMethod: (words) => matchingPosts((list.searchable ??= searchableOf(list)), words),
+        }),
       }
     }
     log('info', 'blog post list refreshed', {
@@ -293,11 +297,7 @@ export function createPostStore({
       const list = await currentList()
       if (typeof list === 'string') return { status: 'error', message: list }
       // Kept by the query's words: live search's data requests are not kept by the page cache.
-      const key = searchWords(query).join(' ')
-      const found =
-        list.results.get(key) ?? matchingPosts((list.searchable ??= searchableOf(list)), query)
-      list.results.set(key, found)
-      return { status: 'success', posts: found }
+      return { status: 'success', posts: list.results.memo(searchWords(query).join(' ')) }
     },
 
     /** Cards for posts of the list, each with its preview. */

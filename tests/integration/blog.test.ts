@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { fixturePosts } from '../../mocks/fixtures/posts'
+import { logLines } from '../support/log-lines'
 import { getPage, visibleText } from '../support/page-text'
 import { startServer, startStack, UNREACHABLE_URL, type Stack } from '../support/stack'
 
@@ -17,13 +18,6 @@ afterAll(async () => {
 
 const get = (path: string, base = stack.baseUrl) => getPage(`${base}${path}`)
 
-/** The server's log lines with this message, as parsed objects. */
-const logged = (output: string, msg: string) =>
-  output
-    .split('\n')
-    .filter((line) => line.includes(`"msg":"${msg}"`))
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-
 describe('the post cache on a start', () => {
   it('loads and reads the post list before it listens: the first visitors wait for no backend call', async () => {
     const output = stack.server.output()
@@ -34,7 +28,7 @@ describe('the post cache on a start', () => {
     const pages = await Promise.all(Array.from({ length: 50 }, () => get('/blog?q=chatbot')))
     for (const page of pages) expect(page.status).toBe(200)
     expect((await stack.mock.state()).postsRequests).toBe(1)
-    expect(logged(stack.server.output(), 'blog posts read for search')).toHaveLength(1)
+    expect(logLines(stack.server.output(), 'blog posts read for search')).toHaveLength(1)
   })
 
   it('serves later pages and posts from the cache', async () => {
@@ -383,7 +377,7 @@ describe('a blog of 2,000 posts', () => {
   })
 
   it('has read every post for search before it listens', () => {
-    const [read] = logged(large.server.output(), 'blog posts read for search')
+    const [read] = logLines(large.server.output(), 'blog posts read for search')
     expect(read?.posts).toBe(2_000)
   })
 

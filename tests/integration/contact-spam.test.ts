@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { startMockBackend } from '../../mocks/backend'
 import { uniqueEnquiry } from '../support/enquiry'
+import { logLines } from '../support/log-lines'
 import { startRedis } from '../support/redis'
 import { dataUrl, readData } from '../support/remix-data'
 import { startServer, startStack, TEST_SESSION_SECRET, type Stack } from '../support/stack'
@@ -55,13 +56,6 @@ function post(
 
 async function forwarded() {
   return (await stack.mock.enquiries()).map((entry) => entry.body)
-}
-
-function logLines(output: string, msg: string) {
-  return output
-    .split('\n')
-    .filter((line) => line.includes(`"msg":"${msg}"`))
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
 }
 
 function expectAnsweredAsSent(response: Response) {

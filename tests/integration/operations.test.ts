@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startMockBackend, type MockBackend } from '../../mocks/backend'
 import { uniqueEnquiry } from '../support/enquiry'
+import { logLines } from '../support/log-lines'
 import { freePort, mockControl, startServer, type RunningServer } from '../support/stack'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
@@ -43,14 +44,6 @@ async function startWaitingOnSlowBackend(delayMs: number) {
   const local = await startServer({ BACKEND_URL: backend.url, POSTS_CACHE_TTL_S: '0' })
   await mock.setState({ posts: 'slow', delayMs })
   return local
-}
-
-/** The server's log lines, parsed. */
-function logLines(output: string): Array<Record<string, unknown>> {
-  return output
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
 }
 
 /** The series of one metric in a scrape: `name{labels} value` lines. */
