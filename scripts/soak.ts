@@ -10,19 +10,15 @@
  * Exits 1 when a page answered an unexpected status, an accepted enquiry is missing or duplicated at
  * the backend, or the server's resident memory grew by more than half after the warm-up.
  */
-import fs from 'node:fs'
-import { performance } from 'node:perf_hooks'
-
-import { ENQUIRY_FIELDS } from '../app/enquiry/fields'
 import type { PostsMode } from '../mocks/backend'
-import { SAMPLE_ENQUIRY } from '../tests/support/enquiry'
-import { requireProductionBuild, startStack, type Stack } from '../tests/support/stack'
+
+import { memoryMb, percentile, requireProductionBuild, sleep, startStack } from './measure'
+import { checkEnquiries, pickWeighted, trafficMix, type Kind } from './soak-traffic'
 
 const DURATION_MS = Number(process.env.SOAK_DURATION_S ?? 180) * 1000
 const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 16)
 const WARMUP_MS = Math.min(30_000, DURATION_MS / 4)
 const MAX_REQUESTS = 1_000_000
-const REQUEST_TIMEOUT_MS = 15_000
 const MEMORY_SAMPLE_MS = 30_000
 const MAX_RSS_GROWTH = 0.5
 /** Each phase of the mock's post list lasts this long; the site's caches expire faster. */
@@ -37,101 +33,15 @@ const BACKEND_PHASES: Array<{ posts: PostsMode; delayMs?: number }> = [
 /** What the enquiry action may answer (docs/contracts.md); only 303 means accepted. */
 const ENQUIRY_CONTRACT_STATUSES = [303, 400, 429, 502]
 
-type Kind = { name: string; weight: number; expected: number[]; send: () => Promise<Outcome> }
-type Outcome = { status: number | string; ms: number }
 type Tally = { durations: number[]; statuses: Map<number | string, number> }
 
-/** Resident memory of a process in MB, from Linux's /proc. */
+/** Resident memory of the server in MB, or undefined once it is gone. */
 function rssMb(pid: number): number | undefined {
   try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-    const kb = /^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]
-    return kb === undefined ? undefined : Number(kb) / 1024
+    return memoryMb(pid, 'VmRSS')
   } catch {
     return undefined
   }
-}
-
-function percentile(sorted: number[], p: number) {
-  if (sorted.length === 0) return 0
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** A request whose body is read to the end, timed; a failed connection becomes its error code. */
-async function timed(url: string, init: RequestInit = {}): Promise<Outcome> {
-  const started = performance.now()
-  try {
-    const response = await fetch(url, {
-      redirect: 'manual',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      ...init,
-    })
-    await response.arrayBuffer()
-    return { status: response.status, ms: performance.now() - started }
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause
-    const reason = cause?.code ?? (error instanceof Error ? error.name : 'error')
-    return { status: `network error (${reason})`, ms: performance.now() - started }
-  }
-}
-
-function trafficMix(stack: Stack, slugs: string[], runId: string, accepted: Set<string>): Kind[] {
-  let counter = 0
-  const next = () => (counter += 1)
-  const page = (path: string) => () => timed(`${stack.baseUrl}${path}`)
-  return [
-    { name: 'GET /', weight: 25, expected: [200], send: page('/') },
-    { name: 'GET /blog', weight: 15, expected: [200], send: page('/blog') },
-    {
-      name: 'GET /blog/{slug}',
-      weight: 15,
-      expected: [200],
-      send: () => timed(`${stack.baseUrl}/blog/${slugs[next() % slugs.length]}`),
-    },
-    { name: 'GET /privacy-policy', weight: 5, expected: [200], send: page('/privacy-policy') },
-    { name: 'GET /terms-of-service', weight: 5, expected: [200], send: page('/terms-of-service') },
-    {
-      name: 'GET unknown address',
-      weight: 5,
-      expected: [404],
-      send: () => {
-        const n = next()
-        const path = n % 2 === 0 ? `/no-such-page-${n}` : `/blog/no-such-post-${n}`
-        return timed(`${stack.baseUrl}${path}`)
-      },
-    },
-    {
-      name: 'POST /contact',
-      weight: 15,
-      expected: [303],
-      send: async () => {
-        const marker = `soak-${runId}-${next()}`
-        const outcome = await timed(`${stack.baseUrl}/contact`, {
-          method: 'POST',
-          // Each enquiry its own (the site forwards a repeat only once), as a plain six-field POST.
-          body: new URLSearchParams({
-            ...SAMPLE_ENQUIRY,
-            email: `${marker}@example.com`,
-            message: `Load test enquiry ${marker}, please ignore.`,
-          }),
-        })
-        if (outcome.status === 303) accepted.add(marker)
-        return outcome
-      },
-    },
-  ]
-}
-
-function pickWeighted(kinds: Kind[]): Kind {
-  const total = kinds.reduce((sum, kind) => sum + kind.weight, 0)
-  let roll = Math.random() * total
-  for (const kind of kinds) {
-    roll -= kind.weight
-    if (roll < 0) return kind
-  }
-  return kinds[kinds.length - 1]!
 }
 
 function printLatencyTable(kinds: Kind[], tallies: Map<string, Tally>) {
@@ -152,35 +62,17 @@ function printLatencyTable(kinds: Kind[], tallies: Map<string, Tally>) {
     unexpected += bad
     const statuses = [...tally.statuses].map(([status, n]) => `${status} ×${n}`).join(', ')
     console.log(
-      `| ${kind.name} | ${count} | ${bad} | ${percentile(sorted, 50).toFixed(1)} | ` +
-        `${percentile(sorted, 99).toFixed(1)} | ${statuses} |`,
+      `| ${kind.name} | ${count} | ${bad} | ${percentile(sorted, 0.5).toFixed(1)} | ` +
+        `${percentile(sorted, 0.99).toFixed(1)} | ${statuses} |`,
     )
   }
   all.sort((a, b) => a - b)
   console.log(
-    `| all | ${requests} | ${unexpected} | ${percentile(all, 50).toFixed(1)} | ` +
-      `${percentile(all, 99).toFixed(1)} | |`,
+    `| all | ${requests} | ${unexpected} | ${percentile(all, 0.5).toFixed(1)} | ` +
+      `${percentile(all, 0.99).toFixed(1)} | |`,
   )
   return { requests, unexpected }
 }
-
-async function checkEnquiries(stack: Stack, runId: string, accepted: Set<string>) {
-  const received = await stack.mock.enquiries()
-  const markerPattern = new RegExp(`soak-${runId}-\\d+`)
-  const seen = new Map<string, number>()
-  let wrongShape = 0
-  for (const { body } of received) {
-    const keys = Object.keys(body).sort()
-    if (keys.join() !== [...ENQUIRY_FIELDS].sort().join()) wrongShape += 1
-    const marker = markerPattern.exec(body.message ?? '')?.[0]
-    if (marker) seen.set(marker, (seen.get(marker) ?? 0) + 1)
-  }
-  const missing = [...accepted].filter((marker) => !seen.has(marker))
-  const duplicated = [...seen].filter(([, n]) => n > 1).map(([marker]) => marker)
-  const unacknowledged = [...seen.keys()].filter((marker) => !accepted.has(marker))
-  return { received: received.length, missing, duplicated, unacknowledged, wrongShape }
-}
-
 requireProductionBuild()
 
 const runId = Math.random().toString(36).slice(2, 8)
