@@ -4,6 +4,9 @@
  * its own photo). Prints a few variants' first request (made then) and repeats (kept) with their
  * sizes; how / and /blog answer, idle and while variants nobody asked for yet are being made; and
  * the server's memory along the way. Needs `npm run build` first.
+ *
+ *   BENCH_IMAGES_POSTS=200        generated posts, each with its own photo
+ *   BENCH_IMAGES_DURATION_S=5     how long each page is measured, idle and during a burst
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -12,19 +15,26 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 
 import { IMAGE_FITS, IMAGE_FORMATS, IMAGE_WIDTHS, variantPath } from '../app/images/image-set'
-import { requireProductionBuild, ROOT, startStack } from '../tests/support/stack'
 
-const POSTS = 200
+import {
+  blogPages,
+  BROWSER_HEADERS,
+  cpuMs as processCpuMs,
+  jemallocHere,
+  median,
+  memoryMb,
+  requireProductionBuild,
+  ROOT,
+  startStack,
+  timedFetch,
+} from './measure'
+
+const POSTS = Number(process.env.BENCH_IMAGES_POSTS ?? 200)
 const WARM_REPEATS = 20
 const CONNECTIONS = 10
-const DURATION_S = 5
+const DURATION_S = Number(process.env.BENCH_IMAGES_DURATION_S ?? 5)
 /** Variants asked for at once while a page is measured, from a list of 30 per photo. */
 const BURST_CONCURRENCY = 6
-// What browsers send: without it the server replies uncompressed, which no visitor ever gets.
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' }
-const CLOCK_TICKS_PER_S = 100
-/** The Docker image runs sharp under jemalloc, with libuv's pool of 4: so does this server. */
-const JEMALLOC = `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/libjemalloc.so.2`
 const PHOTO = path.join(ROOT, 'mocks/fixtures/images/camera-photo.jpg')
 const TABLE = [
   'cover-720.avif',
@@ -37,14 +47,17 @@ const TABLE = [
 const VARIANT_URL = /\/images\/([\w-]+\.[\w-]{22})\/([a-z]+-\d+\.[a-z]+)/g
 
 requireProductionBuild()
+/** The Docker image runs sharp under jemalloc, with libuv's pool of 4: so does this server. */
 const env: Record<string, string> = { UV_THREADPOOL_SIZE: '4' }
-if (fs.existsSync(JEMALLOC)) env.LD_PRELOAD = JEMALLOC
-const stack = await startStack(env)
+const jemalloc = jemallocHere()
+if (jemalloc) env.LD_PRELOAD = jemalloc
+// The mock's state is set before the server starts: the server loads the post list before it listens.
+const stack = await startStack(env, {
+  mock: { images: 'camera', posts: 'generated', generatedPosts: POSTS },
+})
 const pid = stack.server.process.pid!
 const base = stack.baseUrl
 try {
-  // Before any page is asked for, so that the server's post list has the photos from the start.
-  await stack.mock.setState({ images: 'camera', posts: 'generated', generatedPosts: POSTS })
   for (const page of ['/', '/blog']) {
     await autocannon({
       url: `${base}${page}`,
@@ -79,10 +92,10 @@ try {
     }
     requested.add(url)
     const cpuBefore = cpuMs()
-    const cold = await timed(url)
+    const cold = await timedFetch(`${base}${url}`)
     const coldCpuMs = cpuMs() - cpuBefore
     const warm: number[] = []
-    for (let i = 0; i < WARM_REPEATS; i += 1) warm.push((await timed(url)).ms)
+    for (let i = 0; i < WARM_REPEATS; i += 1) warm.push((await timedFetch(`${base}${url}`)).ms)
     const status = cold.status === 200 ? '' : ` (${cold.status})`
     rows.push(
       `| ${name} | ${cold.ms.toFixed(0)} ms (${coldCpuMs} ms)${status} | ${median(warm).toFixed(1)} ms | ${cold.bytes.toLocaleString('en-GB')} |`,
@@ -153,11 +166,10 @@ function variantsIn(html: string) {
 /** The signed token of every post's photo, following the blog's "next" to its last page. */
 async function photoTokens() {
   const tokens = new Set<string>()
-  for (let page = 1; ; page += 1) {
-    const html = await text(`/blog${page > 1 ? `?page=${page}` : ''}`)
+  for await (const html of blogPages(base)) {
     for (const [, token] of html.matchAll(VARIANT_URL)) tokens.add(token!)
-    if (!html.includes(`?page=${page + 1}"`)) return [...tokens]
   }
+  return [...tokens]
 }
 
 /** Asks for cold variants, a few at a time, for as long as `during` runs. */
@@ -193,29 +205,12 @@ async function measure(page: string) {
   }
 }
 
-async function timed(url: string) {
-  const started = performance.now()
-  const response = await fetch(`${base}${url}`)
-  const body = await response.arrayBuffer()
-  return { status: response.status, bytes: body.byteLength, ms: performance.now() - started }
-}
-
 /** CPU time of the server process so far (all its threads), in ms. */
 function cpuMs() {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_S
+  return processCpuMs(pid)
 }
 
 /** The server's resident memory now and at its highest, in MB. */
 function serverMemory() {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-  const mb = (field: string) =>
-    String(Math.round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)![1]) / 1024))
-  return [mb('VmRSS'), mb('VmHWM')]
-}
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? 0
+  return [memoryMb(pid, 'VmRSS'), memoryMb(pid, 'VmHWM')].map((mb) => String(Math.round(mb)))
 }
