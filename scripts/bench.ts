@@ -4,12 +4,10 @@
  */
 import autocannon from 'autocannon'
 
-import { requireProductionBuild, startStack } from '../tests/support/stack'
+import { BROWSER_HEADERS, requireProductionBuild, startStack } from './measure'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10)
-// What browsers send: without it the server replies uncompressed, which no visitor ever gets.
-const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' }
 
 type Row = { name: string; path: string; rps: number; p50: number; p99: number; errors: number }
 

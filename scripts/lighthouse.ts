@@ -20,7 +20,8 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse'
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium'
-import { requireProductionBuild, startStack } from '../tests/support/stack'
+
+import { requireProductionBuild, startStack } from './measure'
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 /** The metrics printed: column, Lighthouse's audit id, divisor of its value, decimals. */
@@ -113,9 +114,8 @@ const rows: string[] = []
 async function serverFor(page: string) {
   if (CAMERA_PHOTOS) {
     await stack.stop()
-    stack = await startStack()
-    // Before any page is asked for, so that the server's post list has the photos from the start.
-    await stack.mock.setState({ images: 'camera' })
+    // The mock's state is set before the server starts: it loads the post list before it listens.
+    stack = await startStack({}, { mock: { images: 'camera' } })
   }
   // Chromium treats localhost as a secure origin, and the test stack's SITE_URL is on localhost.
   const origin = `http://localhost:${stack.server.port}`
