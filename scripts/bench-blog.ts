@@ -19,7 +19,6 @@
  * measured checkout's Dockerfile (its heap ceiling in NODE_OPTIONS, UV_THREADPOOL_SIZE, jemalloc
  * preloaded where this machine has it): its memory is the memory an instance of the image has.
  */
-import os from 'node:os'
 import path from 'node:path'
 
 import {
@@ -35,6 +34,7 @@ import {
   blogPages,
   cpuMs as processCpuMs,
   imageRuntimeEnv,
+  machine,
   median,
   memoryMb,
   percentiles,
@@ -71,7 +71,7 @@ printHeader(
         .map(([name, value]) => `${name}=${value}`)
         .join(' ') || 'none'
     }. ` +
-    `Load average at the start: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores.`,
+    `At the start: ${machine()}.`,
 )
 const rows: Row[] = []
 for (const posts of SIZES) {
@@ -79,9 +79,7 @@ for (const posts of SIZES) {
   printRow(rows.at(-1)!)
 }
 printGoals(rows)
-console.log(
-  `\nLoad average at the end: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores.`,
-)
+console.log(`\nAt the end: ${machine()}.`)
 
 async function benchmark(posts: number): Promise<Row> {
   const mock = await startMockProcess(posts)

@@ -9,7 +9,6 @@
  *   BENCH_IMAGES_DURATION_S=5     how long each page is measured, idle and during a burst
  */
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 
 import autocannon from 'autocannon'
@@ -21,6 +20,7 @@ import {
   BROWSER_HEADERS,
   cpuMs as processCpuMs,
   jemallocHere,
+  machine,
   median,
   memoryMb,
   requireProductionBuild,
@@ -129,7 +129,7 @@ try {
     `\nProduction build on loopback; mock backend in camera mode with ${POSTS} generated posts, ` +
       `each its own ${photoMb} MB 4032×3024 JPEG. Server with UV_THREADPOOL_SIZE=4` +
       `${env.LD_PRELOAD ? ' under jemalloc' : ' (no jemalloc here)'}. ` +
-      `Load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores.\n`,
+      `${machine()}.\n`,
   )
   console.log(
     `Variants of the last card's photo on /blog (cover) and of the photo in the text of ` +

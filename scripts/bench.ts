@@ -4,7 +4,7 @@
  */
 import autocannon from 'autocannon'
 
-import { BROWSER_HEADERS, requireProductionBuild, startStack } from './measure'
+import { BROWSER_HEADERS, machine, requireProductionBuild, startStack } from './measure'
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10)
@@ -77,7 +77,7 @@ try {
   const ceiling = rows[0]!.rps
 
   console.log(
-    `\n${CONNECTIONS} connections, ${DURATION_S} s per target, production build on loopback, ` +
+    `\n${CONNECTIONS} connections, ${DURATION_S} s per target, production build on loopback, ${machine()}, ` +
       `every request with a browser's accept-encoding: ${BROWSER_HEADERS['accept-encoding']}\n`,
   )
   console.log('| target | path | req/s | p50 ms | p99 ms | errors | of ceiling |')

@@ -21,7 +21,7 @@ import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse'
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium'
 
-import { requireProductionBuild, startStack } from './measure'
+import { machine, requireProductionBuild, startStack } from './measure'
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 /** The metrics printed: column, Lighthouse's audit id, divisor of its value, decimals. */
@@ -187,7 +187,8 @@ const header = [
   ...['page', 'preset', 'perf', 'a11y', 'best pr.', 'SEO', ...METRICS.map(([l]) => l)],
   ...['img KB', 'resize KB', 'format KB'],
 ]
-console.log(`\n| ${header.join(' | ')} |`)
+console.log(`\n${machine()} at the end.\n`)
+console.log(`| ${header.join(' | ')} |`)
 console.log(`|---|---|${'---:|'.repeat(header.length - 2)}`)
 for (const line of rows) console.log(line)
 // Lighthouse can leave timers behind; the work is done.

@@ -12,7 +12,7 @@
  */
 import type { PostsMode } from '../mocks/backend'
 
-import { memoryMb, percentile, requireProductionBuild, sleep, startStack } from './measure'
+import { machine, memoryMb, percentile, requireProductionBuild, sleep, startStack } from './measure'
 import { checkEnquiries, pickWeighted, trafficMix, type Kind } from './soak-traffic'
 
 const DURATION_MS = Number(process.env.SOAK_DURATION_S ?? 180) * 1000
@@ -102,7 +102,7 @@ try {
   ]
   let sent = 0
   console.log(
-    `soak: ${DURATION_MS / 1000} s, ${CONCURRENCY} in flight, server pid ${pid}, ` +
+    `soak: ${DURATION_MS / 1000} s, ${CONCURRENCY} in flight, server pid ${pid}, ${machine()}, ` +
       `post list ${BACKEND_PHASES.map((phase) => phase.posts).join(' → ')} every ${BACKEND_PHASE_MS / 1000} s`,
   )
 
