@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
 import { startStack, type Stack } from '../support/stack'
 
@@ -10,46 +10,43 @@ import { rememberConsent, waitForHydration } from './home-support'
  * the list's pages, two categories and their posts, the legal pages, and the blog again. Each is a link on
  * the page the one before it opened, so every navigation is the browser code's own.
  */
-const WALK: ((page: Page) => Locator)[] = [
-  firstLink('Blog', 'navigation'),
-  readMore(0),
-  ...Array.from({ length: 11 }, () => link('Previous post')),
-  firstLink('Back to Blog'),
+const WALK: ((page: Page) => ReturnType<Page['getByRole']>)[] = [
+  (page) => page.getByRole('navigation').getByRole('link', { name: 'Blog', exact: true }).first(),
+  (page) => page.getByRole('link', { name: /Read More/ }).first(),
+  ...Array.from(
+    { length: 11 },
+    () => (page: Page) => page.getByRole('link', { name: 'Previous post', exact: true }),
+  ),
+  (page) => page.getByRole('link', { name: 'Back to Blog', exact: true }).first(),
   (page) => page.getByRole('link', { name: 'Older posts →' }),
   (page) => page.getByRole('link', { name: '← Newer posts' }),
-  firstLink(/^AI Chatbots/, 'main'),
-  readMore(0),
-  link('Previous post'),
-  link('Next post'),
-  firstLink('Back to Blog'),
-  firstLink(/^Voice Agents/, 'main'),
-  readMore(0),
-  firstLink('Back to Blog'),
-  readMore(1),
-  link('Previous post'),
-  firstLink(/Privacy/, 'contentinfo'),
-  firstLink(/Terms/, 'contentinfo'),
-  firstLink('Blog', 'navigation'),
-  readMore(2),
+  (page) =>
+    page
+      .getByRole('main')
+      .getByRole('link', { name: /^AI Chatbots/ })
+      .first(),
+  (page) => page.getByRole('link', { name: /Read More/ }).first(),
+  (page) => page.getByRole('link', { name: 'Previous post', exact: true }),
+  (page) => page.getByRole('link', { name: 'Next post', exact: true }),
+  (page) => page.getByRole('link', { name: 'Back to Blog', exact: true }).first(),
+  (page) =>
+    page
+      .getByRole('main')
+      .getByRole('link', { name: /^Voice Agents/ })
+      .first(),
+  (page) => page.getByRole('link', { name: /Read More/ }).first(),
+  (page) => page.getByRole('link', { name: 'Back to Blog', exact: true }).first(),
+  (page) => page.getByRole('link', { name: /Read More/ }).nth(1),
+  (page) => page.getByRole('link', { name: 'Previous post', exact: true }),
+  (page) =>
+    page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: /Privacy/ })
+      .first(),
+  (page) => page.getByRole('contentinfo').getByRole('link', { name: /Terms/ }).first(),
+  (page) => page.getByRole('navigation').getByRole('link', { name: 'Blog', exact: true }).first(),
+  (page) => page.getByRole('link', { name: /Read More/ }).nth(2),
 ]
-
-/** The link named exactly `name`. */
-function link(name: string) {
-  return (page: Page) => page.getByRole('link', { name, exact: true })
-}
-
-/** The first link named `name` (exactly when a string), on the page or `within` one landmark. */
-function firstLink(name: string | RegExp, within?: 'main' | 'navigation' | 'contentinfo') {
-  return (page: Page) =>
-    (within ? page.getByRole(within) : page)
-      .getByRole('link', { name, exact: typeof name === 'string' })
-      .first()
-}
-
-/** The `n`th card's 'Read More' link. */
-function readMore(n: number) {
-  return (page: Page) => page.getByRole('link', { name: /Read More/ }).nth(n)
-}
 
 test.describe('route discovery', () => {
   let stack: Stack
