@@ -5,47 +5,50 @@ import { startStack, type Stack } from '../support/stack'
 import { expect, test } from './fixtures'
 import { rememberConsent, waitForHydration } from './home-support'
 
+type Click = (page: Page) => ReturnType<Page['getByRole']>
+
+const named =
+  (name: string | RegExp, nth = 0): Click =>
+  (page) =>
+    page.getByRole('link', { name, exact: typeof name === 'string' }).nth(nth)
+const within =
+  (landmark: 'navigation' | 'main' | 'contentinfo', name: string | RegExp): Click =>
+  (page) =>
+    page
+      .getByRole(landmark)
+      .getByRole('link', { name, exact: typeof name === 'string' })
+      .first()
+
+const readMore = (nth = 0) => named(/Read More/, nth)
+const previousPost = named('Previous post')
+const backToBlog = named('Back to Blog')
+
 /**
  * A visitor's clicks, in order: the blog, its posts from the newest back through 'Previous post',
- * the list's pages, two categories and their posts, the legal pages, and the blog again. Each is a link on
- * the page the one before it opened, so every navigation is the browser code's own.
+ * the list's pages, two categories and their posts, the legal pages, and the blog again. Each is a
+ * link on the page the one before it opened, so every navigation is the browser code's own.
  */
-const WALK: ((page: Page) => ReturnType<Page['getByRole']>)[] = [
-  (page) => page.getByRole('navigation').getByRole('link', { name: 'Blog', exact: true }).first(),
-  (page) => page.getByRole('link', { name: /Read More/ }).first(),
-  ...Array.from(
-    { length: 11 },
-    () => (page: Page) => page.getByRole('link', { name: 'Previous post', exact: true }),
-  ),
-  (page) => page.getByRole('link', { name: 'Back to Blog', exact: true }).first(),
-  (page) => page.getByRole('link', { name: 'Older posts →' }),
-  (page) => page.getByRole('link', { name: '← Newer posts' }),
-  (page) =>
-    page
-      .getByRole('main')
-      .getByRole('link', { name: /^AI Chatbots/ })
-      .first(),
-  (page) => page.getByRole('link', { name: /Read More/ }).first(),
-  (page) => page.getByRole('link', { name: 'Previous post', exact: true }),
-  (page) => page.getByRole('link', { name: 'Next post', exact: true }),
-  (page) => page.getByRole('link', { name: 'Back to Blog', exact: true }).first(),
-  (page) =>
-    page
-      .getByRole('main')
-      .getByRole('link', { name: /^Voice Agents/ })
-      .first(),
-  (page) => page.getByRole('link', { name: /Read More/ }).first(),
-  (page) => page.getByRole('link', { name: 'Back to Blog', exact: true }).first(),
-  (page) => page.getByRole('link', { name: /Read More/ }).nth(1),
-  (page) => page.getByRole('link', { name: 'Previous post', exact: true }),
-  (page) =>
-    page
-      .getByRole('contentinfo')
-      .getByRole('link', { name: /Privacy/ })
-      .first(),
-  (page) => page.getByRole('contentinfo').getByRole('link', { name: /Terms/ }).first(),
-  (page) => page.getByRole('navigation').getByRole('link', { name: 'Blog', exact: true }).first(),
-  (page) => page.getByRole('link', { name: /Read More/ }).nth(2),
+const WALK: Click[] = [
+  within('navigation', 'Blog'),
+  readMore(),
+  ...Array.from({ length: 11 }, () => previousPost),
+  backToBlog,
+  named('Older posts →'),
+  named('← Newer posts'),
+  within('main', /^AI Chatbots/),
+  readMore(),
+  previousPost,
+  named('Next post'),
+  backToBlog,
+  within('main', /^Voice Agents/),
+  readMore(),
+  backToBlog,
+  readMore(1),
+  previousPost,
+  within('contentinfo', /Privacy/),
+  within('contentinfo', /Terms/),
+  within('navigation', 'Blog'),
+  readMore(2),
 ]
 
 test.describe('route discovery', () => {
