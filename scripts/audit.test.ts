@@ -51,6 +51,16 @@ function withAdvisory(name: string, via: Record<string, unknown>) {
   return reported
 }
 
+/** An advisory as npm reports it from GitHub's database, by its GHSA id. */
+function githubAdvisory(ghsa: string, severity: string, range: string, title: string) {
+  return { title, url: `https://github.com/advisories/${ghsa}`, severity, range }
+}
+
+/** The committed list's verdict on the report with one more advisory, on package `name`. */
+function judgedWith(name: string, via: Record<string, unknown>) {
+  return judgeAudit(withAdvisory(name, via), committedList(), TODAY)
+}
+
 describe('judging a report', () => {
   it('passes when every high advisory reported is on the list, and says how many it saw', () => {
     const { code, lines } = judgeAudit(report(), committedList(), TODAY)
@@ -60,13 +70,11 @@ describe('judging a report', () => {
 
   it('fails on a high or critical advisory that is not on the list, naming it', () => {
     for (const severity of ['high', 'critical']) {
-      const reported = withAdvisory('path-to-regexp', {
-        title: 'path-to-regexp outputs backtracking regular expressions',
-        url: 'https://github.com/advisories/GHSA-9wv6-86v2-598j',
-        severity,
-        range: '<0.1.12',
-      })
-      const { code, lines } = judgeAudit(reported, committedList(), TODAY)
+      const backtracking = 'path-to-regexp outputs backtracking regular expressions'
+      const { code, lines } = judgedWith(
+        'path-to-regexp',
+        githubAdvisory('GHSA-9wv6-86v2-598j', severity, '<0.1.12', backtracking),
+      )
       expect(code, severity).toBe(1)
       expect(lines.join('\n')).toContain(
         `GHSA-9wv6-86v2-598j (${severity}, path-to-regexp) is not accepted`,
@@ -75,13 +83,11 @@ describe('judging a report', () => {
   })
 
   it('notes a moderate or low advisory that is not on the list without failing', () => {
-    const reported = withAdvisory('cookie', {
-      title: 'cookie accepts cookie name, path, and domain with out of bounds characters',
-      url: 'https://github.com/advisories/GHSA-pxg6-pf52-xh8x',
-      severity: 'low',
-      range: '<0.7.0',
-    })
-    const { code, lines } = judgeAudit(reported, committedList(), TODAY)
+    const outOfBounds = 'cookie accepts cookie name, path, and domain with out of bounds characters'
+    const { code, lines } = judgedWith(
+      'cookie',
+      githubAdvisory('GHSA-pxg6-pf52-xh8x', 'low', '<0.7.0', outOfBounds),
+    )
     expect(code).toBe(0)
     expect(lines).toContainEqual(expect.stringContaining('note: GHSA-pxg6-pf52-xh8x (low, cookie)'))
   })
@@ -125,13 +131,12 @@ describe('judging a report', () => {
   })
 
   it('fails an advisory without a GitHub id by its npm number, since the list cannot accept it', () => {
-    const reported = withAdvisory('left-pad', {
+    const { code, lines } = judgedWith('left-pad', {
       title: 'an old advisory',
       url: 'https://example.test/1',
       severity: 'critical',
       range: '*',
     })
-    const { code, lines } = judgeAudit(reported, committedList(), TODAY)
     expect(code).toBe(1)
     expect(lines.join('\n')).toContain('npm advisory 1099999 (critical, left-pad)')
   })
