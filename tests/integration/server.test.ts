@@ -1,5 +1,6 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
+import net from 'node:net'
 
 import { describe, expect, it } from 'vitest'
 
@@ -177,6 +178,34 @@ describe('settings', () => {
       )
     },
   )
+
+  it('stops at start, with one line saying so, when its port is taken', async () => {
+    const taken = net.createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = taken.address() as net.AddressInfo
+      const run = spawn(process.execPath, ['build/server/index.js'], {
+        cwd: ROOT,
+        env: { ...productionEnv(port), BACKEND_URL: UNREACHABLE_URL },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let stderr = ''
+      run.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
+      const exitCode = await new Promise<number | null>((resolve) => {
+        const timer = setTimeout(() => run.kill('SIGKILL'), 30_000)
+        run.on('exit', (code) => {
+          clearTimeout(timer)
+          resolve(code)
+        })
+      })
+      expect(exitCode, stderr).toBe(1)
+      const line = stderr.split('\n').find((entry) => entry.includes('"msg":"port unavailable"'))
+      expect(JSON.parse(line!)).toMatchObject({ level: 'error', port })
+      expect(line).toContain('EADDRINUSE')
+    } finally {
+      taken.close()
+    }
+  })
 
   it('names a malformed optional setting', async () => {
     const started = startServer({ BACKEND_URL: UNREACHABLE_URL, CONTACT_RATE_LIMIT: 'five' })
