@@ -20,6 +20,8 @@ export type SharedStoreOptions = {
  * fails or does not answer in time as "Redis is down" and let the enquiry through.
  */
 export function connectRedis(redisUrl: string, log: Log) {
+  // RESP3, the client's default since redis 6, needs Redis 6 or newer; the replies our commands
+  // read (OK, a string, null, the rate limit script's two integers) are the same as in RESP2.
   const client = createClient({
     url: redisUrl,
     socket: {
