@@ -182,4 +182,23 @@ describe("the enquiry's shared state in Redis", () => {
       await redis?.stop()
     }
   })
+  it('closes within a second while Redis stalls, so that it holds up no shutdown', async () => {
+    const redis = await startRedis()
+    const stores = storesOn(redis.url)
+    try {
+      await stores.limiter.hit('203.0.113.7')
+      await stores.memory.claim('a')
+      redis.pause()
+      // Sent, and never answered: the client's own close would wait for these answers.
+      await stores.limiter.hit('203.0.113.8')
+      await stores.memory.claim('b')
+      const closed = await timed(
+        Promise.race([stores.close().then(() => 'closed'), sleep(5_000).then(() => 'waiting')]),
+      )
+      expect(closed.value).toBe('closed')
+      expect(closed.ms).toBeLessThan(STORE_TIMEOUT_MS + SLACK_MS)
+    } finally {
+      await redis.stop()
+    }
+  })
 })
