@@ -6,16 +6,24 @@ FROM node:24.21.0-bookworm-slim AS base
 ENV NODE_ENV=production
 WORKDIR /app
 
-# Everything needed to build.
+# Everything needed to build. patches/ comes first: the project's postinstall applies it to
+# node_modules (patch-package; npm runs the project's own install scripts, not its dependencies').
 FROM base AS deps
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --include=dev --no-audit --no-fund
 
 # Only what the server needs at run time. TypeScript stays after --omit=dev, as an optional peer
 # of @remix-run/node: it is removed, and npm ls then checks that nothing needs it.
+# The same postinstall patches this install. patch-package, a dev dependency, is not installed
+# here: the deps stage's copy is mounted for this step only and put first on the PATH. One tool
+# applies patches/ in both stages, and neither it nor its dependencies reach the image (as they
+# would if it were a dependency).
 FROM base AS prod-deps
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund \
+COPY patches ./patches
+RUN --mount=type=bind,from=deps,source=/app/node_modules,target=/deps/node_modules \
+  PATH="/deps/node_modules/.bin:$PATH" npm ci --omit=dev --no-audit --no-fund \
   && rm -rf node_modules/typescript \
   && npm ls --omit=dev > /dev/null \
   && npm cache clean --force

@@ -9,17 +9,23 @@ import express from 'express'
 import { appEntryOf } from './server/app-entry'
 import { createDuplicateMemory } from './server/duplicate-memory'
 import { ENQUIRY_ACTION_PATHS, formServedAtCookie } from './server/form-served-at'
+import { boundRouteDiscovery, refuseLegacyDataRequests } from './server/framework-addresses'
 import { redirectToHttps } from './server/https-redirect'
 import { startMetricsServer } from './server/metrics-endpoint'
+import { refuseOtherNodeLines } from './server/node-line'
 import { refuseForeignOrigin } from './server/origin'
 import { createPageCache } from './server/page-cache'
 import { servePages } from './server/pages'
 import { createRateLimiter } from './server/rate-limit'
+import { ROUTE_MANIFEST_PATH } from './server/remix-addresses'
 import { requestId } from './server/request-id'
 import { logRequests } from './server/request-log'
 import { NOT_FOUND_LABEL, remixRouteLabeler } from './server/route-label'
 import { contentSecurityPolicy, securityHeaders } from './server/security-headers'
 import { gracefulShutdown } from './server/shutdown'
+
+// First: a start on another Node line ends here, before the app is loaded.
+refuseOtherNodeLines()
 
 installGlobals({ nativeFetch: true })
 
@@ -136,6 +142,13 @@ app.use((req, res, next) => {
 })
 
 app.post(ENQUIRY_ACTION_PATHS, refuseForeignOrigin(config.siteUrl, { log, metrics }))
+
+// The framework's own addresses, within bounds that Remix 2 no longer sets itself.
+app.get(
+  ROUTE_MANIFEST_PATH,
+  boundRouteDiscovery(() => build, config.routeDiscoveryRateLimit),
+)
+app.use(refuseLegacyDataRequests)
 
 app.use(compression())
 

@@ -33,6 +33,18 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'load',
+          include: ['tests/load/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // A server under load is timed: nothing else may share the machine's two cores.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 })

@@ -2,29 +2,18 @@
  * The lint holds the boundaries docs/architecture.md draws: each forbidden import below fails it
  * with the boundaries rule, and the allowed ones pass.
  */
-import { createRequire } from 'node:module'
 import path from 'node:path'
 
+import { ESLint } from 'eslint'
 import { beforeAll, describe, expect, it } from 'vitest'
-
-/** What this test uses of ESLint 8's API, which ships no types. */
-type Linter = {
-  lintText(
-    code: string,
-    options: { filePath: string },
-  ): Promise<{ messages: { ruleId: string | null; message: string }[] }[]>
-}
-const { ESLint } = createRequire(import.meta.url)('eslint') as {
-  ESLint: new (options: { cwd: string }) => Linter
-}
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const eslint = new ESLint({ cwd: ROOT })
 
 /** The rules that hold the boundaries. */
 const BOUNDARY_RULES = [
-  'import/no-restricted-paths',
-  '@typescript-eslint/no-restricted-imports',
+  'import-x/no-restricted-paths',
+  'no-restricted-imports',
   'no-restricted-syntax',
 ]
 

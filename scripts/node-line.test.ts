@@ -27,7 +27,7 @@ describe('one Node line for the image, the tests and CI', () => {
   })
 
   it('names the same line in engines and @types/node, and never depends on a Node binary', () => {
-    expect(pkg.engines.node).toBe(`>=${major}`)
+    expect(pkg.engines.node).toBe(`${major}.x`)
     expect(pkg.devDependencies['@types/node']!.split('.')[0]).toBe(major)
     const all = { ...pkg.dependencies, ...pkg.devDependencies }
     expect(Object.keys(all).filter((name) => /^node(-|$)/.test(name))).toEqual([])

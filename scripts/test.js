@@ -23,6 +23,7 @@ const steps = [
   ['unit tests', 'node_modules/.bin/vitest', ['run', '--project', 'unit']],
   ['production build', 'npm', ['run', 'build', '--silent']],
   ['integration tests', 'node_modules/.bin/vitest', ['run', '--project', 'integration']],
+  ['load tests, one at a time', 'node_modules/.bin/vitest', ['run', '--project', 'load']],
   ['browser end-to-end tests', 'node_modules/.bin/playwright', ['test']],
 ]
 

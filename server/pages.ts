@@ -43,7 +43,8 @@ function toFetchRequest(req: ExpressRequest, res: Response): globalThis.Request 
     for (const one of [value ?? []].flat()) headers.append(name, one)
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
-  return new Request(`${req.protocol}://${req.get('host')}${req.originalUrl}`, {
+  // `req.url`, not `originalUrl`: the guards of the framework's addresses may have bounded it.
+  return new Request(`${req.protocol}://${req.get('host')}${req.url}`, {
     method: req.method,
     headers,
     signal: controller.signal,

@@ -154,7 +154,6 @@ export function EnquiryForm({
               error={errors[field]}
               defaultValue={initialValues?.[field]}
               // Only after a failed no-JS submit: the page reloads, and focus belongs on the first error.
-              // eslint-disable-next-line jsx-a11y/no-autofocus
               autoFocus={field === initialFocus}
               onEdit={clearError}
             />

@@ -34,8 +34,11 @@ const KEPT_MS = 24 * 60 * 60 * 1000
  * the pages (sharp runs on libuv's pool beside zlib and DNS, so a burst must not take it all).
  * A few sources are fetched meanwhile; beyond that, a request is told to come back.
  */
+/* eslint-disable import-x/no-named-as-default-member -- sharp's ESM build exports only its default:
+   the named `concurrency` and `cache` its types declare do not exist at run time. */
 sharp.concurrency(1)
 sharp.cache(false)
+/* eslint-enable import-x/no-named-as-default-member */
 const encoding = pLimit(1)
 const fetching = pLimit(3)
 const MAX_WAITING = 24

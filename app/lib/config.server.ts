@@ -42,6 +42,18 @@ const wholeNumber = (name: string, min: number, max: number) =>
     .transform(Number)
     .refine((value) => value >= min && value <= max, `${name} must be between ${min} and ${max}`)
 
+/** A rate as `MAX/SECONDS`: so many events per client IP in a window of so many seconds. */
+type Rate = { max: number; windowS: number }
+const rate = (name: string, example: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d*\/[1-9]\d*$/, `${name} must look like MAX/SECONDS, e.g. ${example}`)
+    .optional()
+const rateOf = (value: string): Rate => {
+  const [max, windowS] = value.split('/').map(Number) as [number, number]
+  return { max, windowS }
+}
+
 const rawSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], {
@@ -69,12 +81,8 @@ const rawSchema = z.object({
   ),
   BACKEND_TIMEOUT_MS: optionalString.pipe(wholeNumber('BACKEND_TIMEOUT_MS', 1, 120_000).optional()),
   POSTS_CACHE_TTL_S: optionalString.pipe(wholeNumber('POSTS_CACHE_TTL_S', 0, 86_400).optional()),
-  CONTACT_RATE_LIMIT: optionalString.pipe(
-    z
-      .string()
-      .regex(/^[1-9]\d*\/[1-9]\d*$/, 'CONTACT_RATE_LIMIT must look like MAX/SECONDS, e.g. 5/900')
-      .optional(),
-  ),
+  CONTACT_RATE_LIMIT: optionalString.pipe(rate('CONTACT_RATE_LIMIT', '5/900')),
+  ROUTE_DISCOVERY_RATE_LIMIT: optionalString.pipe(rate('ROUTE_DISCOVERY_RATE_LIMIT', '120/60')),
   TRUST_PROXY: optionalString.pipe(wholeNumber('TRUST_PROXY', 0, 10).optional()),
   METRICS_PORT: optionalString.pipe(wholeNumber('METRICS_PORT', 0, 65535).optional()),
   REDIS_URL: optionalString.pipe(
@@ -165,7 +173,9 @@ export type Config = {
   companyEmail: string
   backendTimeoutMs: number
   postsCacheTtlS: number
-  contactRateLimit: { max: number; windowS: number }
+  contactRateLimit: Rate
+  /** route discovery requests (`/__manifest`) allowed per client IP per window */
+  routeDiscoveryRateLimit: Rate
   trustProxyHops: number
   redisUrl: string | undefined
   /** where Prometheus metrics are served; 0 when they are off */
@@ -216,10 +226,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
   }
 
-  const [max, windowS] = (raw.CONTACT_RATE_LIMIT ?? '5/900').split('/').map(Number) as [
-    number,
-    number,
-  ]
   return {
     isProduction,
     backendUrl: raw.BACKEND_URL ?? DEV_MOCK_BACKEND_URL,
@@ -232,7 +238,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     companyEmail: raw.COMPANY_EMAIL ?? 'hello@brightwell.example',
     backendTimeoutMs: raw.BACKEND_TIMEOUT_MS ?? 5000,
     postsCacheTtlS: raw.POSTS_CACHE_TTL_S ?? 60,
-    contactRateLimit: { max, windowS },
+    contactRateLimit: rateOf(raw.CONTACT_RATE_LIMIT ?? '5/900'),
+    routeDiscoveryRateLimit: rateOf(raw.ROUTE_DISCOVERY_RATE_LIMIT ?? '120/60'),
     trustProxyHops: raw.TRUST_PROXY ?? 1,
     redisUrl: raw.REDIS_URL,
     metricsPort,

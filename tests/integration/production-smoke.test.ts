@@ -2,10 +2,11 @@
  * Replays the Dockerfile's runtime stage without a Docker engine: a clean folder with only
  * production dependencies (installed as the image installs them), the files the image copies,
  * started with the image's own CMD. Catches a runtime need for a dev dependency, a file
- * missing from the image and a wrong start command.
+ * missing from the image, a wrong start command and a dependency patch the image goes without.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -20,8 +21,27 @@ type RuntimeStage = {
   env: Record<string, string>
   cmd: string[]
   healthcheck: string[]
+  /** what the prod-deps stage copies from the build context before it installs */
+  installFiles: string[]
   /** the prod-deps stage's install, one shell command per step */
   install: string[]
+}
+
+/**
+ * The deps stage's node_modules is this checkout's: both are `npm ci --include=dev` of the same
+ * lock file and patches/. A RUN step's `--mount=type=bind,from=deps,source=/app/node_modules`
+ * reads it here.
+ */
+function replayMounts(run: string) {
+  let command = run
+  for (const [flag, options] of run.matchAll(/--mount=(\S+)\s*/g)) {
+    const option = Object.fromEntries(options!.split(',').map((pair) => pair.split('=')))
+    if (option.from !== 'deps' || option.source !== '/app/node_modules') {
+      throw new Error(`The replay knows no mount like ${flag}`)
+    }
+    command = command.replace(flag!, '').replaceAll(option.target!, path.join(ROOT, 'node_modules'))
+  }
+  return command
 }
 
 function readRuntimeStage(): RuntimeStage {
@@ -29,8 +49,10 @@ function readRuntimeStage(): RuntimeStage {
   const stages = text.split(/^FROM /m)
   const last = stages[stages.length - 1]!
   const prodDeps = stages.find((stage) => / AS prod-deps\n/.test(stage))!
-  const install = /^RUN (.*)$/m
-    .exec(prodDeps)![1]!
+  const installFiles = [...prodDeps.matchAll(/^COPY (?!--from)(.*) \S+$/gm)].flatMap((match) =>
+    match[1]!.split(' '),
+  )
+  const install = replayMounts(/^RUN (.*)$/m.exec(prodDeps)![1]!)
     .split('&&')
     .map((step) => step.trim())
   const copies = [...last.matchAll(/^COPY --from=(\S+)(?: --chown=\S+)? (\S+) (\S+)$/gm)].map(
@@ -50,7 +72,7 @@ function readRuntimeStage(): RuntimeStage {
   )
   const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(last)![1]!) as string[]
   const healthcheck = JSON.parse(/^HEALTHCHECK .*? CMD (\[.*\])$/m.exec(last)![1]!) as string[]
-  return { copies, env, cmd, healthcheck, install }
+  return { copies, env, cmd, healthcheck, installFiles, install }
 }
 
 /**
@@ -75,22 +97,22 @@ beforeAll(async () => {
     const relative = path.relative('/app', source)
     const destination = path.join(imageDir, target === './' ? relative : target)
     if (from === 'prod-deps') {
-      fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(imageDir, 'package.json'))
-      fs.copyFileSync(
-        path.join(ROOT, 'package-lock.json'),
-        path.join(imageDir, 'package-lock.json'),
-      )
+      for (const file of stage.installFiles) {
+        fs.cpSync(path.join(ROOT, file), path.join(imageDir, file), { recursive: true })
+      }
       // The prod-deps stage's install, from npm's local cache here; emptying the cache only
       // keeps it out of the image, and this machine's cache is shared.
       for (const step of stage.install.filter((step) => !step.startsWith('npm cache'))) {
-        const run = spawnSync('sh', ['-c', step.replace(/^npm ci /, 'npm ci --prefer-offline ')], {
+        const run = spawnSync('sh', ['-c', step.replace(/\bnpm ci /, 'npm ci --prefer-offline ')], {
           cwd: imageDir,
           encoding: 'utf8',
           env: { ...process.env, NODE_ENV: 'production' },
         })
         if (run.status !== 0) throw new Error(`${step} failed:\n${run.stdout}${run.stderr}`)
       }
-      fs.rmSync(path.join(imageDir, 'package-lock.json'))
+      for (const file of stage.installFiles.filter((file) => file !== 'package.json')) {
+        fs.rmSync(path.join(imageDir, file), { recursive: true })
+      }
     } else {
       fs.cpSync(path.join(ROOT, relative), destination, { recursive: true })
     }
@@ -114,6 +136,25 @@ describe('the production image', () => {
     expect(fs.existsSync(path.join(imageDir, 'node_modules', 'typescript'))).toBe(false)
     expect(fs.existsSync(path.join(imageDir, 'app'))).toBe(false)
     expect(fs.existsSync(path.join(imageDir, '.env'))).toBe(false)
+  })
+
+  it('holds turbo-stream patched against CVE-2026-34077, which single fetch encodes with', async () => {
+    // The server's copy, resolved as @remix-run/server-runtime resolves it in the image.
+    const requireFromImage = createRequire(
+      path.join(imageDir, 'node_modules/@remix-run/server-runtime/package.json'),
+    )
+    const entry = requireFromImage.resolve('turbo-stream')
+    expect(entry).toBe(path.join(imageDir, 'node_modules/turbo-stream/dist/turbo-stream.js'))
+    for (const file of ['flatten.js', 'unflatten.js', 'turbo-stream.mjs']) {
+      const source = fs.readFileSync(path.join(path.dirname(entry), file), 'utf8')
+      expect(source, file).toContain('CVE-2026-34077')
+    }
+    // Unpatched, this nesting overflows the stack.
+    let deep: unknown = 'leaf'
+    for (let level = 0; level < 100_000; level++) deep = { child: deep }
+    const { encode } = requireFromImage('turbo-stream') as typeof import('turbo-stream')
+    const encoded = await new Response(encode(deep)).text()
+    expect(encoded.startsWith('[{"_1":2},"child",{"_1":3}')).toBe(true)
   })
 
   it('starts with its CMD, passes its HEALTHCHECK and serves pages', async () => {

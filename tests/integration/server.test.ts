@@ -1,6 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
@@ -206,6 +209,47 @@ describe('settings', () => {
       taken.close()
     }
   })
+
+  it("stops at once, with one line naming both, on a Node line other than the image's", async () => {
+    // The app's folder as the image has it, but naming another line than the one running.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'other-node-line-'))
+    const running = Number(process.versions.node.split('.')[0])
+    const other = running - 2
+    fs.writeFileSync(
+      path.join(folder, 'package.json'),
+      JSON.stringify({ engines: { node: `${other}.x` } }),
+    )
+    const run = spawnSync(process.execPath, [path.join(ROOT, 'build/server/index.js')], {
+      cwd: folder,
+      env: { ...productionEnv(await freePort()), BACKEND_URL: UNREACHABLE_URL },
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
+    fs.rmSync(folder, { recursive: true })
+    expect(run.status, run.stdout + run.stderr).toBe(1)
+    expect(run.stdout).toBe('')
+    expect(run.stderr.trim()).toBe(
+      `This server runs on Node ${other} (the Docker image's line), not on Node ${process.versions.node}: start it with Node ${other}.`,
+    )
+  })
+
+  // The machine's own Node, where it is another line than the image's (Debian's Node 20 here).
+  const machineNode = spawnSync('/usr/bin/node', ['--version'], { encoding: 'utf8' }).stdout?.trim()
+  it.skipIf(!machineNode || machineNode === process.version)(
+    `refuses to start on the machine's own Node (${machineNode})`,
+    async () => {
+      const run = spawnSync('/usr/bin/node', ['build/server/index.js'], {
+        cwd: ROOT,
+        env: { ...productionEnv(await freePort()), BACKEND_URL: UNREACHABLE_URL },
+        encoding: 'utf8',
+        timeout: 30_000,
+      })
+      expect(run.status, run.stdout + run.stderr).toBe(1)
+      expect(run.stderr.trim()).toMatch(
+        /^This server runs on Node \d+ \(the Docker image's line\), not on Node /,
+      )
+    },
+  )
 
   it('names a malformed optional setting', async () => {
     const started = startServer({ BACKEND_URL: UNREACHABLE_URL, CONTACT_RATE_LIMIT: 'five' })

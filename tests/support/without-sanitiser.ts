@@ -20,6 +20,8 @@ const LINKS: Record<string, string> = {
     'pass-through-sanitize-worker.js',
   ),
   public: path.join(ROOT, 'public'),
+  // As in the image: the server reads the Node line it runs on from package.json's engines.
+  'package.json': path.join(ROOT, 'package.json'),
 }
 
 /** Makes the folder; `remove` deletes it (the links only, never what they point to). */

@@ -130,7 +130,7 @@ function Table({
       role="region"
       aria-labelledby={captionId}
       // A box that scrolls sideways must be reachable by keyboard to be scrolled (WCAG 2.1.1).
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex
       tabIndex={0}
       className="not-prose my-6 overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 print:overflow-visible"
     >

@@ -1,0 +1,106 @@
+import type { ServerBuild } from '@remix-run/node'
+import { createRequestHandler } from '@remix-run/node'
+import { describe, expect, it } from 'vitest'
+
+import { future } from '../remix.config.js'
+
+import { boundedManifestQuery, decidingSegments, isLegacyDataRequest } from './remix-addresses'
+
+/** The site's route shapes (ids, paths, parents), as the classic compiler writes them. */
+const ROUTES: Record<string, { path?: string; parentId?: string; index?: boolean }> = {
+  root: { path: '' },
+  'routes/$': { parentId: 'root', path: '*' },
+  'routes/_index': { parentId: 'root', index: true },
+  'routes/blog._index': { parentId: 'root', path: 'blog', index: true },
+  'routes/blog.$slug': { parentId: 'root', path: 'blog/:slug' },
+  'routes/blog.category.$slug': { parentId: 'root', path: 'blog/category/:slug' },
+  'routes/blog.category.$slug.rss[.]xml': {
+    parentId: 'routes/blog.category.$slug',
+    path: 'rss.xml',
+  },
+  'routes/blog.rss[.]xml': { parentId: 'root', path: 'blog/rss.xml' },
+  'routes/contact': { parentId: 'root', path: 'contact' },
+  'routes/images.$token.$variant': { parentId: 'root', path: 'images/:token/:variant' },
+  'routes/media.$': { parentId: 'root', path: 'media/*' },
+}
+
+function siteShapedBuild(): ServerBuild {
+  const routes = Object.fromEntries(
+    Object.entries(ROUTES).map(([id, route]) => [
+      id,
+      { id, ...route, module: { default: () => null } },
+    ]),
+  )
+  const assetRoutes = Object.fromEntries(
+    Object.entries(ROUTES).map(([id, route]) => [id, { id, ...route, module: `/build/${id}.js` }]),
+  )
+  return {
+    mode: 'production',
+    entry: { module: { default: () => new Response('') } },
+    routes,
+    assets: { entry: { imports: [], module: '' }, routes: assetRoutes, url: '', version: 'v1' },
+    publicPath: '/build/',
+    assetsBuildDirectory: 'public/build',
+    future,
+    isSpaMode: false,
+  } as unknown as ServerBuild
+}
+
+const deep = (prefix: string, extra: number) =>
+  `${prefix}/${Array.from({ length: extra }, (_, i) => `s${i}`).join('/')}`
+
+describe('route discovery, bounded', () => {
+  const build = siteShapedBuild()
+  const handle = createRequestHandler(build, 'production')
+  const manifest = async (query: string) => {
+    const response = await handle(new Request(`http://site.test/__manifest?${query}&version=v1`))
+    expect(response.status).toBe(200)
+    return response.json()
+  }
+  const asked = (paths: string[]) => paths.map((path) => `p=${encodeURIComponent(path)}`).join('&')
+
+  it("looks one segment past the deepest route (a category's feed: four segments)", () => {
+    expect(decidingSegments(build.routes)).toBe(5)
+  })
+
+  it('cuts each path to that depth and asks for each once', () => {
+    const query = boundedManifestQuery(asked([deep('/a', 99), deep('/a', 50), '/blog']), 5)
+    expect(new URLSearchParams(query).getAll('p')).toEqual(['/a/s0/s1/s2/s3', '/blog'])
+  })
+
+  it('keeps the version and every other parameter as asked', () => {
+    const query = new URLSearchParams(boundedManifestQuery('p=%2Fblog&version=abc', 5))
+    expect(query.get('version')).toBe('abc')
+  })
+
+  it('answers a cut request exactly as Remix answers the whole one', async () => {
+    const paths = [
+      deep('/0', 100),
+      deep('/media', 40),
+      deep('/blog/category/ai-chatbots/rss.xml', 30),
+      deep('/images/token', 12),
+      deep('/blog', 8),
+      '/blog/category/ai-chatbots/rss.xml',
+      '/',
+      '/contact',
+      '/blog/a-post',
+    ]
+    for (const path of paths) {
+      const whole = await manifest(asked([path]))
+      const cut = await manifest(boundedManifestQuery(asked([path]), 5))
+      expect(cut, path).toEqual(whole)
+      expect(Object.keys(whole).length, path).toBeGreaterThan(0)
+    }
+    const all = await manifest(asked(paths))
+    expect(await manifest(boundedManifestQuery(asked(paths), 5))).toEqual(all)
+  })
+})
+
+describe("Remix's old data protocol", () => {
+  it('is any request with `_data` in its query, with or without a value', () => {
+    expect(isLegacyDataRequest('/blog?_data=routes%2Fblog._index')).toBe(true)
+    expect(isLegacyDataRequest('/?_data')).toBe(true)
+    expect(isLegacyDataRequest('/blog?q=data&page=2')).toBe(false)
+    expect(isLegacyDataRequest('/blog/_data')).toBe(false)
+  })
+})

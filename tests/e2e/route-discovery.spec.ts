@@ -1,0 +1,92 @@
+import type { Page } from '@playwright/test'
+
+import { startStack, type Stack } from '../support/stack'
+
+import { expect, test } from './fixtures'
+import { rememberConsent, waitForHydration } from './home-support'
+
+type Click = (page: Page) => ReturnType<Page['getByRole']>
+
+const named =
+  (name: string | RegExp, nth = 0): Click =>
+  (page) =>
+    page.getByRole('link', { name, exact: typeof name === 'string' }).nth(nth)
+const within =
+  (landmark: 'navigation' | 'main' | 'contentinfo', name: string | RegExp): Click =>
+  (page) =>
+    page
+      .getByRole(landmark)
+      .getByRole('link', { name, exact: typeof name === 'string' })
+      .first()
+
+const readMore = (nth = 0) => named(/Read More/, nth)
+const previousPost = named('Previous post')
+const backToBlog = named('Back to Blog')
+
+/**
+ * A visitor's clicks, in order: the blog, its posts from the newest back through 'Previous post',
+ * the list's pages, two categories and their posts, the legal pages, and the blog again. Each is a
+ * link on the page the one before it opened, so every navigation is the browser code's own.
+ */
+const WALK: Click[] = [
+  within('navigation', 'Blog'),
+  readMore(),
+  ...Array.from({ length: 11 }, () => previousPost),
+  backToBlog,
+  named('Older posts →'),
+  named('← Newer posts'),
+  within('main', /^AI Chatbots/),
+  readMore(),
+  previousPost,
+  named('Next post'),
+  backToBlog,
+  within('main', /^Voice Agents/),
+  readMore(),
+  backToBlog,
+  readMore(1),
+  previousPost,
+  within('contentinfo', /Privacy/),
+  within('contentinfo', /Terms/),
+  within('navigation', 'Blog'),
+  readMore(2),
+]
+
+test.describe('route discovery', () => {
+  let stack: Stack
+  // A server of its own: its rate per client IP counts this visitor alone.
+  test.beforeAll(async () => {
+    stack = await startStack({})
+  })
+  test.afterAll(async () => {
+    await stack.stop()
+  })
+
+  test(`lets a visitor click through ${WALK.length} pages without one refused request`, async ({
+    page,
+    consoleProblems,
+  }) => {
+    test.setTimeout(90_000)
+    await rememberConsent(page)
+    const discovery: number[] = []
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/__manifest') discovery.push(response.status())
+    })
+    await page.goto(`${stack.baseUrl}/`)
+    // Gone with the document: a click that loaded a new document instead of navigating in it.
+    await page.evaluate(() => Object.assign(window, { walkStarted: true }))
+    const visited = new Set<string>()
+    for (const link of WALK) {
+      const before = page.url()
+      await link(page).click({ timeout: 10_000 })
+      await expect(page).not.toHaveURL(before)
+      await waitForHydration(page)
+      expect(await page.evaluate(() => 'walkStarted' in window)).toBe(true)
+      visited.add(page.url())
+    }
+    expect(visited.size).toBeGreaterThanOrEqual(18)
+    expect(discovery.length).toBeGreaterThan(0)
+    expect(discovery.filter((status) => status !== 200)).toEqual([])
+    expect(consoleProblems).toEqual([])
+    console.log(`route discovery: ${discovery.length} requests over ${WALK.length} clicks`)
+  })
+})

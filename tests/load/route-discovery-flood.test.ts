@@ -1,0 +1,95 @@
+/**
+ * Route discovery flooded from one address, as an attacker would: 500 requests of about 6 KB
+ * (30 paths of 100 segments, the build's own version) on 50 connections, while a visitor's
+ * /healthz and pages are timed. Before the bound, this held the server 94 s and /healthz timed out.
+ * Load tests run one file at a time, after the integration tests, so nothing else shares the CPU.
+ */
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { afterAll, beforeAll, expect, it } from 'vitest'
+
+import { ROOT, startStack, type Stack } from '../support/stack'
+
+let stack: Stack
+let manifestUrl: string
+beforeAll(async () => {
+  stack = await startStack()
+  const version = fs.readFileSync(path.join(ROOT, 'build/version.txt'), 'utf8').trim()
+  const deepPath = (i: number) =>
+    `/${i}/${Array.from({ length: 100 }, (_, j) => String.fromCharCode(97 + (j % 26))).join('/')}`
+  const paths = Array.from({ length: 30 }, (_, i) => `p=${deepPath(i)}`).join('&')
+  manifestUrl = `${stack.baseUrl}/__manifest?${paths}&version=${version}`
+})
+afterAll(async () => {
+  await stack?.stop()
+})
+
+type Tally = { statuses: Record<string, number>; errors: number; timeouts: number }
+
+/** autocannon in a process of its own: `amount` requests on `connections` connections. */
+function flood(url: string, connections: number, amount: number) {
+  return new Promise<Tally>((resolve, reject) => {
+    const autocannon = path.join(ROOT, 'node_modules/autocannon/autocannon.js')
+    const args = ['--json', '-c', String(connections), '-a', String(amount), '-t', '60', url]
+    const child = spawn(process.execPath, [autocannon, ...args], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk))
+    child.on('error', reject)
+    child.on('exit', () => {
+      const result = JSON.parse(output) as {
+        statusCodeStats: Record<string, { count: number }>
+        errors: number
+        timeouts: number
+      }
+      const statuses = Object.fromEntries(
+        Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]),
+      )
+      resolve({ statuses, errors: result.errors, timeouts: result.timeouts })
+    })
+  })
+}
+
+/** Asks for `pathname` again and again until `until` settles: each answer's time and status. */
+async function probe(pathname: string, until: Promise<unknown>, pauseMs: number) {
+  let done = false
+  void until.finally(() => (done = true))
+  const answers: { ms: number; status: number }[] = []
+  while (!done) {
+    const started = performance.now()
+    const response = await fetch(`${stack.baseUrl}${pathname}`)
+    await response.arrayBuffer()
+    answers.push({ ms: performance.now() - started, status: response.status })
+    await new Promise((resolve) => setTimeout(resolve, pauseMs))
+  }
+  return answers
+}
+
+const slowest = (answers: { ms: number }[]) => Math.round(Math.max(...answers.map((a) => a.ms)))
+
+it('keeps /healthz within 100 ms and pages within 1 s through a flood it refuses', async () => {
+  const flooded = flood(manifestUrl, 50, 500)
+  const [tally, health, pages] = await Promise.all([
+    flooded,
+    probe('/healthz', flooded, 20),
+    probe('/blog', flooded, 100),
+  ])
+  console.log(
+    `flood: ${JSON.stringify(tally)}; /healthz ${health.length}x, slowest ${slowest(health)} ms;` +
+      ` /blog ${pages.length}x, slowest ${slowest(pages)} ms`,
+  )
+  expect(tally.errors + tally.timeouts).toBe(0)
+  expect(tally.statuses['200']).toBeLessThanOrEqual(120)
+  expect(tally.statuses['429']).toBeGreaterThanOrEqual(380)
+  expect(health.length).toBeGreaterThan(5)
+  expect(health.filter((answer) => answer.status !== 200 || answer.ms >= 100)).toEqual([])
+  expect(pages.filter((answer) => answer.status !== 200 || answer.ms >= 1000)).toEqual([])
+
+  const refused = await fetch(manifestUrl)
+  expect(refused.status).toBe(429)
+  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+  expect(refused.headers.get('cache-control')).toBe('no-store')
+})
