@@ -193,8 +193,9 @@ const isCachedRoute = (_req: express.Request, res: express.Response) => {
   return (module?.handle as { pageCache?: boolean } | undefined)?.pageCache === true
 }
 
+// Express 5's paths name their wildcard; the braces let it match `/` too.
 app.all(
-  '*',
+  '/{*splat}',
   servePages({
     build: () => build,
     mode: config.isProduction ? 'production' : 'development',
@@ -234,7 +235,12 @@ const metricsServer =
 // Visitors and crawlers come soon after a deploy: the first post should not wait for jsdom to load.
 await appEntryOf(build).warmUp()
 
-const server = app.listen(config.port, config.host, () => {
+const server = app.listen(config.port, config.host, (error?: Error) => {
+  // Express 5 hands a failed listen (the port taken) here instead of letting it end the process.
+  if (error) {
+    log('error', 'port unavailable', { port: config.port, reason: error.message })
+    process.exit(1)
+  }
   log('info', 'server listening', {
     url: `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
     mode: config.isProduction ? 'production' : 'development',

@@ -14,12 +14,17 @@ export type SharedStoreOptions = {
   log: Log
 }
 
+/** How long a closing connection waits for Redis to answer what it has sent. */
+const CLOSE_TIMEOUT_MS = 1000
+
 /**
  * A Redis client for state that every instance shares (the enquiry rate limit and duplicate
  * memory). It connects in the background and keeps reconnecting; callers treat a command that
  * fails or does not answer in time as "Redis is down" and let the enquiry through.
  */
 export function connectRedis(redisUrl: string, log: Log) {
+  // RESP3, the client's default since redis 6, needs Redis 6 or newer; the replies our commands
+  // read (OK, a string, null, the rate limit script's two integers) are the same as in RESP2.
   const client = createClient({
     url: redisUrl,
     socket: {
@@ -35,7 +40,10 @@ export function connectRedis(redisUrl: string, log: Log) {
     client,
     connected,
     close: async () => {
-      if (client.isReady) await client.close().catch(() => client.destroy())
+      // The client's close waits for the answers to what it has sent, which a stalled Redis never
+      // gives: a shutdown would then never end.
+      if (client.isReady)
+        await withTimeout(client.close(), CLOSE_TIMEOUT_MS).catch(() => client.destroy())
       else if (client.isOpen) client.destroy()
     },
   }

@@ -147,6 +147,14 @@ describe('validateEnquiry', () => {
       expect(errorsFor({ [field]: 'a'.repeat(max + 1) })).toEqual({ [field]: message })
     })
 
+    it('counts characters as JavaScript does: an emoji is two', () => {
+      expect(errorsFor({ message: '😀'.repeat(5) })).toEqual({})
+      expect(errorsFor({ firstName: '😀'.repeat(50) })).toEqual({})
+      expect(errorsFor({ firstName: '😀'.repeat(51) })).toEqual({
+        firstName: 'First name must be at most 100 characters',
+      })
+    })
+
     it('limits the email to 254 characters', () => {
       const at254 = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.uk`
       expect(at254).toHaveLength(254)

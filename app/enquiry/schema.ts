@@ -4,7 +4,7 @@
  * rules cost the home page nothing until someone fills in the form (a classic zod schema would
  * weigh on every route chunk that imports it: docs/decisions/004-javascript-budget.md).
  */
-import * as z from 'zod/v4-mini'
+import * as z from 'zod/mini'
 
 import { MESSAGE_MIN_CHARS, PHONE_MAX_DIGITS } from '~/lib/constants'
 
@@ -27,6 +27,14 @@ export const ENQUIRY_MAX_CHARS = {
 const PHONE_PATTERN = new RegExp(`^\\+?[1-9]\\d{0,${PHONE_MAX_DIGITS - 1}}$`)
 
 /**
+ * A length rule in UTF-16 code units, as `String.length` counts them (an emoji is two). zod 4.6's
+ * own minLength and maxLength count code points, which would move the limits the form has had.
+ */
+function length(isWithin: (chars: number) => boolean, error: string) {
+  return z.refine<string>((value) => isWithin(value.length), { error, abort: true })
+}
+
+/**
  * Trims, then checks that something is left and that it is not too long. The checks abort at
  * the first failure, so each field reports one message: the first rule it breaks.
  */
@@ -34,11 +42,8 @@ function text(field: EnquiryField, label: string, requiredMessage: string) {
   const maxChars = ENQUIRY_MAX_CHARS[field]
   return z.string({ error: requiredMessage }).check(
     z.trim(),
-    z.minLength(1, { error: requiredMessage, abort: true }),
-    z.maxLength(maxChars, {
-      error: `${label} must be at most ${maxChars} characters`,
-      abort: true,
-    }),
+    length((chars) => chars >= 1, requiredMessage),
+    length((chars) => chars <= maxChars, `${label} must be at most ${maxChars} characters`),
   )
 }
 
@@ -55,9 +60,10 @@ export const enquirySchema = z.object({
   ),
   businessName: text('businessName', 'Business name', 'Business name is required'),
   message: text('message', 'Message', 'Please tell us about your needs').check(
-    z.minLength(MESSAGE_MIN_CHARS, {
-      error: `Message must be at least ${MESSAGE_MIN_CHARS} characters long`,
-    }),
+    length(
+      (chars) => chars >= MESSAGE_MIN_CHARS,
+      `Message must be at least ${MESSAGE_MIN_CHARS} characters long`,
+    ),
   ),
 })
 

@@ -145,3 +145,31 @@ describe('METRICS_PORT', () => {
     )
   })
 })
+
+describe('malformed settings', () => {
+  it.each([
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV: NODE_ENV must be development, production or test'],
+    [{ PORT: 'abc' }, 'PORT: PORT must be a whole number'],
+    [{ PORT: '70000' }, 'PORT: PORT must be between 1 and 65535'],
+    [
+      { BACKEND_URL: 'ftp://x.example' },
+      'BACKEND_URL: BACKEND_URL must be an absolute http(s) URL',
+    ],
+    [{ COMPANY_EMAIL: 'a@b' }, 'COMPANY_EMAIL: COMPANY_EMAIL must be an email address'],
+    [{ COMPANY_PHONE: '123456' }, 'COMPANY_PHONE: COMPANY_PHONE must have 7 to 15 digits'],
+    [{ ANALYTICS: 'matomo' }, 'ANALYTICS: ANALYTICS must be none, plausible or ga4'],
+    [
+      { IMAGE_HOSTS: 'https://x.example' },
+      'IMAGE_HOSTS: IMAGE_HOSTS must be host names separated by commas, such as images.example.com',
+    ],
+    [{ REDIS_URL: 'http://x' }, 'REDIS_URL: REDIS_URL must start with redis:// or rediss://'],
+    [{ TRUST_PROXY: '11' }, 'TRUST_PROXY: TRUST_PROXY must be between 0 and 10'],
+  ] as [Record<string, string>, string][])(
+    'stop the start with one line naming them: %j',
+    (env, message) => {
+      expect(configError({ ...production, ...env } as NodeJS.ProcessEnv)).toBe(
+        `Invalid configuration: ${message}`,
+      )
+    },
+  )
+})

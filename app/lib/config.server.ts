@@ -55,7 +55,11 @@ const rateOf = (value: string): Rate => {
 }
 
 const rawSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'NODE_ENV must be development, production or test',
+    })
+    .default('development'),
   BACKEND_URL: optionalString.pipe(httpUrl('BACKEND_URL').optional()),
   SESSION_SECRET: optionalString,
   PORT: optionalString.pipe(wholeNumber('PORT', 1, 65535).optional()),
@@ -89,9 +93,7 @@ const rawSchema = z.object({
   ),
   ANALYTICS: optionalString.pipe(
     z
-      .enum(['none', 'plausible', 'ga4'], {
-        errorMap: () => ({ message: 'ANALYTICS must be none, plausible or ga4' }),
-      })
+      .enum(['none', 'plausible', 'ga4'], { error: 'ANALYTICS must be none, plausible or ga4' })
       .default('none'),
   ),
   ANALYTICS_ID: optionalString,

@@ -1,6 +1,7 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -180,6 +181,34 @@ describe('settings', () => {
       )
     },
   )
+
+  it('stops at start, with one line saying so, when its port is taken', async () => {
+    const taken = net.createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = taken.address() as net.AddressInfo
+      const run = spawn(process.execPath, ['build/server/index.js'], {
+        cwd: ROOT,
+        env: { ...productionEnv(port), BACKEND_URL: UNREACHABLE_URL },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let stderr = ''
+      run.stderr.on('data', (chunk: Buffer) => (stderr += chunk))
+      const exitCode = await new Promise<number | null>((resolve) => {
+        const timer = setTimeout(() => run.kill('SIGKILL'), 30_000)
+        run.on('exit', (code) => {
+          clearTimeout(timer)
+          resolve(code)
+        })
+      })
+      expect(exitCode, stderr).toBe(1)
+      const line = stderr.split('\n').find((entry) => entry.includes('"msg":"port unavailable"'))
+      expect(JSON.parse(line!)).toMatchObject({ level: 'error', port })
+      expect(line).toContain('EADDRINUSE')
+    } finally {
+      taken.close()
+    }
+  })
 
   it("stops at once, with one line naming both, on a Node line other than the image's", async () => {
     // The app's folder as the image has it, but naming another line than the one running.
