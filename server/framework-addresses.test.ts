@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import { future } from '../remix.config.js'
 
-import { boundedManifestQuery, decidingSegments, isLegacyDataRequest } from './remix-addresses'
+import { boundedManifestQuery, isLegacyDataRequest, routeShape } from './remix-addresses'
 
 /** The site's route shapes (ids, paths, parents), as the classic compiler writes them. */
 const ROUTES: Record<string, { path?: string; parentId?: string; index?: boolean }> = {
@@ -59,17 +59,32 @@ describe('route discovery, bounded', () => {
   }
   const asked = (paths: string[]) => paths.map((path) => `p=${encodeURIComponent(path)}`).join('&')
 
+  const shape = routeShape(build.routes)
+
   it("looks one segment past the deepest route (a category's feed: four segments)", () => {
-    expect(decidingSegments(build.routes)).toBe(5)
+    expect(shape.depth).toBe(5)
+    expect([...shape.literals].sort()).toEqual(
+      ['blog', 'category', 'contact', 'images', 'media', 'rss.xml'].sort(),
+    )
   })
 
-  it('cuts each path to that depth and asks for each once', () => {
-    const query = boundedManifestQuery(asked([deep('/a', 99), deep('/a', 50), '/blog']), 5)
-    expect(new URLSearchParams(query).getAll('p')).toEqual(['/a/s0/s1/s2/s3', '/blog'])
+  it('cuts each path to that depth, makes every segment no route names one, and asks once', () => {
+    const paths = [deep('/a', 99), deep('/b', 50), '/blog', '/blog/one-post', '/blog/another']
+    const query = boundedManifestQuery(asked(paths), shape)
+    expect(new URLSearchParams(query).getAll('p')).toEqual(['/-/-/-/-/-', '/blog', '/blog/-'])
+  })
+
+  it('keeps a segment a route names, in any case and however it is encoded', () => {
+    const paths = ['/BLOG/Category/x/RSS.XML', '/bl%6Fg/x']
+    const query = boundedManifestQuery(asked(paths), shape)
+    expect(new URLSearchParams(query).getAll('p')).toEqual([
+      '/BLOG/Category/-/RSS.XML',
+      '/bl%6Fg/-',
+    ])
   })
 
   it('keeps the version and every other parameter as asked', () => {
-    const query = new URLSearchParams(boundedManifestQuery('p=%2Fblog&version=abc', 5))
+    const query = new URLSearchParams(boundedManifestQuery('p=%2Fblog&version=abc', shape))
     expect(query.get('version')).toBe('abc')
   })
 
@@ -84,15 +99,21 @@ describe('route discovery, bounded', () => {
       '/',
       '/contact',
       '/blog/a-post',
+      '/BLOG/Category/AI/RSS.XML',
+      '/bl%6Fg/category/x',
+      '/Contact/more',
+      '/images/a/b',
+      '/media',
+      '/-/blog',
     ]
     for (const path of paths) {
       const whole = await manifest(asked([path]))
-      const cut = await manifest(boundedManifestQuery(asked([path]), 5))
+      const cut = await manifest(boundedManifestQuery(asked([path]), shape))
       expect(cut, path).toEqual(whole)
       expect(Object.keys(whole).length, path).toBeGreaterThan(0)
     }
     const all = await manifest(asked(paths))
-    expect(await manifest(boundedManifestQuery(asked(paths), 5))).toEqual(all)
+    expect(await manifest(boundedManifestQuery(asked(paths), shape))).toEqual(all)
   })
 })
 

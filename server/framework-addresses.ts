@@ -2,7 +2,7 @@ import type { ServerBuild } from '@remix-run/node'
 import type { RequestHandler } from 'express'
 import { rateLimit } from 'express-rate-limit'
 
-import { boundedManifestQuery, decidingSegments, isLegacyDataRequest } from './remix-addresses'
+import { boundedManifestQuery, routeShape, isLegacyDataRequest } from './remix-addresses'
 
 /** Remix's own bound, which it checks on the URL as asked (the browser code never sends more). */
 const MANIFEST_URL_MAX_CHARS = 7680
@@ -21,8 +21,9 @@ const plainAnswer =
 /**
  * Remix 2's route discovery matches the routes for every prefix of every path it is asked for, and
  * no Remix 2 release will bound it: a few hundred requests of deep paths held the server for a
- * minute and a half. Here each path is cut to the deepest route's depth before Remix sees it (the
- * answer is the same), a request asks for 100 paths at most, and each client IP (as `trust proxy` decides) has a rate: Remix's browser
+ * minute and a half. Here each path is reduced to what decides its answer before Remix sees it
+ * (`boundedManifestQuery`: cut to the deepest route's depth, slugs made one), a request asks for
+ * 100 paths at most, and each client IP (as `trust proxy` decides) has a rate: Remix's browser
  * code asks once for the links a page shows and never again for a path it has seen (30 pages
  * clicked through asked 5 times), so the default of 120 a minute refuses a flood, not a visitor.
  */
@@ -49,8 +50,7 @@ export function boundRouteDiscovery(
       if (asked.searchParams.getAll('p').length > MANIFEST_MAX_PATHS) {
         return plainAnswer(400, `Ask for ${MANIFEST_MAX_PATHS} paths at most.`)(req, res, next)
       }
-      const depth = decidingSegments(build().routes)
-      req.url = `${req.path}?${boundedManifestQuery(asked.search, depth)}`
+      req.url = `${req.path}?${boundedManifestQuery(asked.search, routeShape(build().routes))}`
       next()
     },
   ]

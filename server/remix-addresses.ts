@@ -32,30 +32,60 @@ export function isAppDataPath(path: string): boolean {
 /** Path segments of a route pattern or a requested path: `/blog/:slug` → `['blog', ':slug']`. */
 const segmentsOf = (path: string) => path.split('/').filter(Boolean)
 
-/**
- * How many segments of a requested path decide the routes route discovery answers with: one past
- * the deepest route's full path (a splat counts one). Past the deepest route only splats match,
- * and a path that long already matches every splat that a longer one would.
- */
-export function decidingSegments(routes: ServerBuild['routes']): number {
-  const depthOf = (id: string | undefined): number => {
+/** What of a requested path decides the routes route discovery answers with. */
+export type RouteShape = {
+  /**
+   * One past the deepest route's full path (a splat counts one): past the deepest route only
+   * splats match, and a path that long already matches every splat that a longer one would.
+   */
+  depth: number
+  /** Every literal segment of every route, lower-cased (routes match regardless of case). */
+  literals: ReadonlySet<string>
+}
+
+export function routeShape(routes: ServerBuild['routes']): RouteShape {
+  const pathOf = (id: string | undefined): string[] => {
     const route = id ? routes[id] : undefined
-    return route ? segmentsOf(route.path ?? '').length + depthOf(route.parentId) : 0
+    return route ? [...pathOf(route.parentId), ...segmentsOf(route.path ?? '')] : []
   }
-  return 1 + Math.max(0, ...Object.keys(routes).map(depthOf))
+  const paths = Object.keys(routes).map(pathOf)
+  const literals = paths
+    .flat()
+    .filter((segment) => !segment.startsWith(':') && segment !== '*')
+    .map((segment) => segment.replace(/\?$/, '').toLowerCase())
+  return {
+    depth: 1 + Math.max(0, ...paths.map((path) => path.length)),
+    literals: new Set(literals),
+  }
+}
+
+/** A segment no route names: it can be matched only by a parameter or a splat, as any other. */
+const UNNAMED = '-'
+
+/** A requested segment as the router reads it (percent-decoded, when it decodes). */
+function decoded(segment: string) {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
 }
 
 /**
- * The route manifest's query with each requested path (`p`) cut to `depth` segments and asked once.
- * Remix matches the routes for every prefix of every path it is given, so a path of a hundred
- * segments cost a hundred matches: cut, it costs at most `depth` (`decidingSegments`), and the answer
- * is the same.
+ * The route manifest's query with each requested path (`p`) reduced to what decides its answer,
+ * and each asked once. Remix matches the routes for every prefix of every path it is given: a
+ * path of a hundred segments cost a hundred matches, and thirty paths that differ only in a slug
+ * cost thirty times as much as one. Each path is cut to `shape.depth` segments, and a segment
+ * that no route names literally becomes one placeholder, which matches the same parameters and
+ * splats: the routes matched, and so the answer, stay the same.
  */
-export function boundedManifestQuery(search: string, depth: number): string {
+export function boundedManifestQuery(search: string, shape: RouteShape): string {
   const query = new URLSearchParams(search)
-  const paths = new Set(
-    query.getAll('p').map((path) => `/${segmentsOf(path).slice(0, depth).join('/')}`),
-  )
+  const reduce = (path: string) =>
+    segmentsOf(path)
+      .slice(0, shape.depth)
+      .map((segment) => (shape.literals.has(decoded(segment).toLowerCase()) ? segment : UNNAMED))
+  const paths = new Set(query.getAll('p').map((path) => `/${reduce(path).join('/')}`))
   query.delete('p')
   for (const path of paths) query.append('p', path)
   return query.toString()
