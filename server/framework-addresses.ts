@@ -35,12 +35,23 @@ export function boundRouteDiscovery(
     rateLimit({
       windowMs: rate.windowS * 1000,
       limit: rate.max,
-      standardHeaders: 'draft-8',
+      // No RateLimit headers on the answers: they are kept by shared caches (a year, immutable),
+      // and draft 8's would carry a digest of this visitor's address to the next.
+      standardHeaders: false,
       legacyHeaders: false,
-      handler: plainAnswer(
-        429,
-        'Too many requests for routes from this address: try again shortly.',
-      ),
+      handler: (req, res, next) => {
+        const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime
+        const retryAfterS = Math.max(
+          1,
+          Math.ceil(((resetTime?.getTime() ?? 0) - Date.now()) / 1000),
+        )
+        res.set('Retry-After', String(retryAfterS))
+        plainAnswer(429, 'Too many requests for routes from this address: try again shortly.')(
+          req,
+          res,
+          next,
+        )
+      },
     }),
     (req, res, next) => {
       const asked = new URL(req.originalUrl, `${req.protocol}://${req.get('host')}`)

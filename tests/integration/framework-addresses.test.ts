@@ -35,6 +35,9 @@ describe('route discovery', () => {
   it('answers what the browser asks for, and tells a tab of an older build to reload', async () => {
     const current = await fetch(manifestUrl(['/blog', '/blog/a-post']))
     expect(current.status).toBe(200)
+    // Kept by shared caches for a year: nothing in it may be about this visitor.
+    expect(current.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect([...current.headers.keys()].filter((name) => name.startsWith('ratelimit'))).toEqual([])
     expect(Object.keys(await current.json())).toEqual(
       expect.arrayContaining(['routes/blog._index', 'routes/blog.$slug']),
     )
