@@ -22,20 +22,19 @@ function storesOn(url: string) {
   let storeErrors = 0
   const log = (_level: string, msg: string) => void lines.push(msg)
   const prefix = `test:${Date.now()}:${Math.random()}:`
+  const onRedis = { redisUrl: url, log }
   const limiter = createRateLimiter({
+    ...onRedis,
     max: 2,
     windowS: 60,
-    redisUrl: url,
     prefix: `rl:${prefix}`,
-    log,
     metrics: { countRateLimitStoreError: () => void storeErrors++ },
   })
   const memory = createDuplicateMemory({
+    ...onRedis,
     windowS: 600,
     pendingMs: 2000,
-    redisUrl: url,
     prefix: `dup:${prefix}`,
-    log,
   })
   return {
     limiter,
@@ -86,37 +85,58 @@ async function untilRedisAnswers(stores: ReturnType<typeof storesOn>) {
   }
 }
 
+/** Both stores answer without Redis, within their wait, and say so in the log. */
+async function expectAnsweredWithoutRedis(stores: ReturnType<typeof storesOn>) {
+  const hit = await timed(stores.limiter.hit('203.0.113.7'))
+  expect(hit.value).toEqual({ limited: false })
+  expect(hit.ms).toBeLessThan(STORE_TIMEOUT_MS + SLACK_MS)
+  const claim = await timed(stores.memory.claim('a'))
+  expect(claim.value.status).toBe('claimed')
+  expect(claim.ms).toBeLessThan(STORE_TIMEOUT_MS + SLACK_MS)
+  expect(stores.lines).toContain('rate limit store unavailable')
+  expect(stores.lines).toContain('duplicate memory unavailable')
+}
+
+/** Both stores work through Redis: the limit counts and a forwarded enquiry is remembered. */
+async function expectWorkingThroughRedis(stores: ReturnType<typeof storesOn>) {
+  expect(await limitedOfThree(stores, 'after')).toEqual([false, false, true])
+  expect(await statusesOfForwardedTwice(stores, 'c')).toEqual(['claimed', 'duplicate'])
+}
+
+/** A Redis of its own with both stores on it, for `run`; all closed after, whatever happened. */
+async function onNewRedis(
+  run: (
+    stores: ReturnType<typeof storesOn>,
+    redis: Awaited<ReturnType<typeof startRedis>>,
+  ) => Promise<void>,
+) {
+  const redis = await startRedis()
+  const stores = storesOn(redis.url)
+  try {
+    await run(stores, redis)
+  } finally {
+    await stores.close()
+    await redis.stop()
+  }
+}
+
 describe("the enquiry's shared state in Redis", () => {
   it('counts and remembers through Redis while it answers', async () => {
-    const redis = await startRedis()
-    const stores = storesOn(redis.url)
-    try {
+    await onNewRedis(async (stores) => {
       expect(await limitedOfThree(stores, '203.0.113.7')).toEqual([false, false, true])
       expect(await statusesOfForwardedTwice(stores, 'a')).toEqual(['claimed', 'duplicate'])
       const failed = await stores.memory.claim('b')
       if (failed.status === 'claimed') await failed.settle(false)
       expect((await stores.memory.claim('b')).status).toBe('claimed')
       expect(stores.lines).toEqual([])
-    } finally {
-      await stores.close()
-      await redis.stop()
-    }
+    })
   })
 
   it('lets enquiries through within a second while Redis stalls, and uses it again after', async () => {
-    const redis = await startRedis()
-    const stores = storesOn(redis.url)
-    try {
+    await onNewRedis(async (stores, redis) => {
       expect(await limitedOfThree(stores, 'before')).toEqual([false, false, true])
       redis.pause()
-      const hit = await timed(stores.limiter.hit('203.0.113.7'))
-      expect(hit.value).toEqual({ limited: false })
-      expect(hit.ms).toBeLessThan(STORE_TIMEOUT_MS + SLACK_MS)
-      const claim = await timed(stores.memory.claim('a'))
-      expect(claim.value.status).toBe('claimed')
-      expect(claim.ms).toBeLessThan(STORE_TIMEOUT_MS + SLACK_MS)
-      expect(stores.lines).toContain('rate limit store unavailable')
-      expect(stores.lines).toContain('duplicate memory unavailable')
+      await expectAnsweredWithoutRedis(stores)
       expect(stores.storeErrors()).toBe(1)
 
       // Longer than the Redis client's own command timeout (5 s): still one second a request.
@@ -127,42 +147,27 @@ describe("the enquiry's shared state in Redis", () => {
 
       redis.resume()
       const errorsBefore = stores.storeErrors()
-      expect(await limitedOfThree(stores, 'after')).toEqual([false, false, true])
-      expect(await statusesOfForwardedTwice(stores, 'c')).toEqual(['claimed', 'duplicate'])
+      await expectWorkingThroughRedis(stores)
       expect(stores.storeErrors()).toBe(errorsBefore)
-    } finally {
-      await stores.close()
-      await redis.stop()
-    }
+    })
   })
 
   it('lets enquiries through when Redis dies, and uses it again once it is back', async () => {
-    const redis = await startRedis()
-    const stores = storesOn(redis.url)
-    let restarted: Awaited<ReturnType<typeof startRedis>> | undefined
-    try {
+    await onNewRedis(async (stores, redis) => {
       expect(await limitedOfThree(stores, 'before')).toEqual([false, false, true])
       await redis.kill()
-      const hit = await timed(stores.limiter.hit('203.0.113.7'))
-      expect(hit.value).toEqual({ limited: false })
-      expect(hit.ms).toBeLessThan(STORE_TIMEOUT_MS + SLACK_MS)
-      const claim = await timed(stores.memory.claim('a'))
-      expect(claim.value.status).toBe('claimed')
-      expect(claim.ms).toBeLessThan(STORE_TIMEOUT_MS + SLACK_MS)
-      expect(stores.lines).toContain('rate limit store unavailable')
-      expect(stores.lines).toContain('duplicate memory unavailable')
+      await expectAnsweredWithoutRedis(stores)
 
       // A new, empty Redis on the same address: the client reconnects (backing off up to 5 s)
       // and the rate limit loads its script again.
-      restarted = await startRedis(redis.port)
-      await untilRedisAnswers(stores)
-      expect(await limitedOfThree(stores, 'after')).toEqual([false, false, true])
-      expect(await statusesOfForwardedTwice(stores, 'c')).toEqual(['claimed', 'duplicate'])
-    } finally {
-      await stores.close()
-      await restarted?.stop()
-      await redis.stop()
-    }
+      const restarted = await startRedis(redis.port)
+      try {
+        await untilRedisAnswers(stores)
+        await expectWorkingThroughRedis(stores)
+      } finally {
+        await restarted.stop()
+      }
+    })
   })
 
   it('uses a Redis that comes up after the stores were made', async () => {
@@ -175,8 +180,7 @@ describe("the enquiry's shared state in Redis", () => {
       expect(stores.lines).toContain('rate limit store unavailable')
       redis = await startRedis(port)
       await untilRedisAnswers(stores)
-      expect(await limitedOfThree(stores, 'after')).toEqual([false, false, true])
-      expect(await statusesOfForwardedTwice(stores, 'c')).toEqual(['claimed', 'duplicate'])
+      await expectWorkingThroughRedis(stores)
     } finally {
       await stores.close()
       await redis?.stop()
