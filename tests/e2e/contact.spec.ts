@@ -260,6 +260,10 @@ test.describe('the enquiry form, JavaScript on', () => {
     await expect(page.locator('.Toastify__toast-container')).toHaveClass(
       /Toastify__toast-container--top-right/,
     )
+    // The toast slides in from the right: measure where it comes to rest.
+    await toast.evaluate((element) =>
+      Promise.all(element.getAnimations().map((animation) => animation.finished)),
+    )
     const box = (await toast.boundingBox())!
     const viewport = page.viewportSize()!
     expect(box.y).toBeLessThan(100)
