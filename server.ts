@@ -199,7 +199,6 @@ app.all(
   servePages({
     build: () => build,
     mode: config.isProduction ? 'production' : 'development',
-    policyFor: policy,
     cache:
       config.isProduction && config.postsCacheTtlS > 0
         ? createPageCache({
@@ -210,6 +209,7 @@ app.all(
           })
         : undefined,
     getLoadContext: (req) => ({
+      contentSecurityPolicy: policy,
       readFormServedAt: () => formServedAt.read(req),
       clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
       enquiryLimiter,

@@ -7,10 +7,9 @@ import { renderToPipeableStream } from 'react-dom/server'
 
 import { warmUpPosts } from './blog/posts.server'
 import { defaultSanitizer } from './blog/sanitizer.server'
-import { holdScripts } from './hold-scripts.server'
 import { log } from './lib/log.server'
 import { currentRequest } from './lib/request-context.server'
-import { inlineScriptHashes, splitAtOwnScripts } from './own-scripts.server'
+import { pageScripts } from './page-scripts.server'
 
 // What the server takes of the app: it bundles no module of app/, so the process holds one copy of
 // each, the build's (docs/architecture.md).
@@ -20,7 +19,7 @@ export { log } from './lib/log.server'
 export { metrics, metricsText } from './lib/metrics.server'
 export { runInRequestContext } from './lib/request-context.server'
 
-/** Development keeps Remix's scripts as they are: React there warns about any changed attribute. */
+/** Development keeps the page's scripts where they are written, for the fastest reload. */
 const HOLDS_SCRIPTS = process.env.NODE_ENV === 'production'
 
 /**
@@ -42,15 +41,15 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const renderStarted = performance.now()
-  const { page, own } = splitAtOwnScripts(
+  const { html, scriptHashes } = pageScripts(
     await renderWholePage(<RemixServer context={remixContext} url={request.url} />),
+    { holdScripts: HOLDS_SCRIPTS },
   )
-  const ownScripts = HOLDS_SCRIPTS ? holdScripts(own) : own
-  // Only the app's own part is hashed: a script anywhere else in the page is refused.
-  loadContext.allowInlineScripts(inlineScriptHashes(ownScripts))
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+  // Only the scripts that end the page are allowed: one anywhere else is refused.
+  responseHeaders.set('Content-Security-Policy', loadContext.contentSecurityPolicy(scriptHashes))
   responseHeaders.set('Server-Timing', serverTiming(renderStarted))
-  return new Response(page + ownScripts, {
+  return new Response(html, {
     headers: responseHeaders,
     status: responseStatusCode,
   })

@@ -28,10 +28,10 @@ declare module '@remix-run/node' {
       >
     }
     /**
-     * Called by the entry with the CSP sources (`sha256-…`) of the inline scripts the app wrote
-     * into the page it rendered: the page's CSP allows these and no other inline script.
+     * The Content-Security-Policy of a page whose own inline scripts have these CSP sources
+     * (`sha256-…`): it allows these and no other inline script. The entry sets it on each page.
      */
-    allowInlineScripts(hashes: readonly string[]): void
+    contentSecurityPolicy(scriptHashes: readonly string[]): string
   }
 }
 

@@ -18,10 +18,8 @@ import { WhatsAppButton } from './components/layout/whatsapp-button'
 import { Toaster } from './components/ui/toaster'
 import { CookieConsent } from './consent/cookie-consent'
 import { skipRevalidationAfterEnquiry } from './enquiry/revalidation'
-import { RELEASE_HELD_SCRIPTS } from './hold-scripts.server'
 import { getConfig, getPublicSiteConfig } from './lib/config.server'
 import { readToast } from './lib/toast.server'
-import { OwnScriptsStart } from './own-scripts.server'
 import styles from './tailwind.css'
 
 export const links: LinksFunction = () => [
@@ -36,17 +34,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export const shouldRevalidate = skipRevalidationAfterEnquiry
-
-/**
- * Server-only text (see hold-scripts.server.ts). The browser, where `.server` modules are empty,
- * keeps the script it was sent, so the text is not shipped again as JavaScript.
- */
-const releaseHeldScripts: string = RELEASE_HELD_SCRIPTS ?? ''
-/**
- * Server-only too: where the scripts the app writes begin (see own-scripts.server.tsx). The server
- * takes the marker out of the page, and the browser, which has no such component, renders none.
- */
-const OwnScriptsMarker: (() => JSX.Element) | undefined = OwnScriptsStart
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
@@ -77,10 +64,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <WhatsAppButton />
         <Toaster flash={data?.toast} />
         <InstantRouteScroll />
-        {OwnScriptsMarker ? <OwnScriptsMarker /> : null}
         <ScrollRestoration />
         <Scripts />
-        <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: releaseHeldScripts }} />
       </body>
     </html>
   )

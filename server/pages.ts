@@ -9,20 +9,10 @@ import type { Request as ExpressRequest, RequestHandler, Response } from 'expres
 
 import type { PageCache } from './page-cache'
 
-/** The members the app declares in its load context (without Remix's index signature). */
-type DeclaredLoadContext = {
-  [K in keyof AppLoadContext as string extends K ? never : K]: AppLoadContext[K]
-}
-/** What the server builds of the load context: all but `allowInlineScripts`, added per page. */
-type ServerLoadContext = Omit<DeclaredLoadContext, 'allowInlineScripts'>
-
 type PagesOptions = {
   build: () => ServerBuild
   mode: 'production' | 'development'
-  /** the load context but `allowInlineScripts`, which this adds for the page's CSP */
-  getLoadContext: (req: ExpressRequest) => ServerLoadContext
-  /** the CSP of a page whose own inline scripts have these hashes */
-  policyFor: (scriptHashes: readonly string[]) => string
+  getLoadContext: (req: ExpressRequest) => AppLoadContext
   cache?: PageCache
 }
 
@@ -54,32 +44,19 @@ function toFetchRequest(req: ExpressRequest, res: Response): globalThis.Request 
 
 /**
  * Hands every request to Remix and writes its answer. A text answer to a GET is read whole and
- * sent with `res.send`, which adds the ETag and answers a matching If-None-Match with 304; a
- * page gets the CSP that allows the inline scripts the app declared it wrote into it (through the
- * load context's `allowInlineScripts`), never one found in the page; a page its route lets the
+ * sent with `res.send`, which adds the ETag and answers a matching If-None-Match with 304; a page
+ * brings its own CSP (the entry sets it where the page is rendered); a page its route lets the
  * instance keep goes into the page cache. Whatever sets a cookie, and every answer to a POST, is
  * private.
  */
-export function servePages({
-  build,
-  mode,
-  getLoadContext,
-  policyFor,
-  cache,
-}: PagesOptions): RequestHandler {
+export function servePages({ build, mode, getLoadContext, cache }: PagesOptions): RequestHandler {
   const handleRequest = createRequestHandler(async () => build(), mode)
 
   return async (req, res, next) => {
     try {
       const key = cache?.keyFor(req, res)
       if (key !== undefined && cache!.serve(key, req, res)) return
-      let scriptHashes: readonly string[] = []
-      const response = await handleRequest(toFetchRequest(req, res), {
-        ...getLoadContext(req),
-        allowInlineScripts: (hashes) => {
-          scriptHashes = hashes
-        },
-      })
+      const response = await handleRequest(toFetchRequest(req, res), getLoadContext(req))
 
       res.status(response.status)
       const headers: Record<string, string> = {}
@@ -93,7 +70,6 @@ export function servePages({
         headers['cache-control'] = PERSONAL
       }
       const type = headers['content-type'] ?? ''
-      if (type.startsWith('text/html')) headers['content-security-policy'] = policyFor(scriptHashes)
       if (!response.body || !TEXT_TYPES.test(type) || req.method !== 'GET') {
         res.set(headers)
         if (response.body) await writeReadableStreamToWritable(response.body, res)

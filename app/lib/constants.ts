@@ -27,3 +27,10 @@ export const HOME_SECTIONS = [
 ] as const
 
 export type HomeSectionId = (typeof HOME_SECTIONS)[number]['id']
+
+/**
+ * What a route exports as `handle` to let the server keep its rendered page in the instance's
+ * page cache: for pages that are the same for every visitor without a flash message. A plain
+ * value, as everything a route's `handle` holds is also the browser's.
+ */
+export const PAGE_CACHE_HANDLE = { pageCache: true } as const

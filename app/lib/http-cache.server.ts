@@ -47,13 +47,6 @@ export const CACHE_CONTROL = {
   failure: 'no-store',
 } as const
 
-/**
- * What a route exports as `handle` to let the server keep its rendered page in the instance's
- * page cache: for pages that are the same for every visitor without a flash message.
- */
-export type PageCacheHandle = { pageCache: true }
-export const PAGE_CACHE_HANDLE: PageCacheHandle = { pageCache: true }
-
 /** A page's headers are its loader's, or those of the response it threw (a 404). */
 export const loaderOrErrorHeaders: HeadersFunction = ({ loaderHeaders, errorHeaders }) =>
   errorHeaders ?? loaderHeaders

@@ -6,7 +6,8 @@ import { homeJsonLd } from '~/components/home/structured-data'
 import { HOME_META } from '~/content/home-contact'
 import { skipRevalidationAfterEnquiry } from '~/enquiry/revalidation'
 import { getPublicSiteConfig } from '~/lib/config.server'
-import { CACHE_CONTROL, loaderOrErrorHeaders, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
+import { PAGE_CACHE_HANDLE } from '~/lib/constants'
+import { CACHE_CONTROL, loaderOrErrorHeaders } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
 export const meta: MetaFunction<typeof loader, RootLoaders> = ({ matches }) =>

@@ -19,7 +19,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { COMPANY } from '~/content/company'
 import { previewImage } from '~/images/image-set'
 import { getConfig } from '~/lib/config.server'
-import { CACHE_CONTROL, loaderOrErrorHeaders, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
+import { PAGE_CACHE_HANDLE } from '~/lib/constants'
+import { CACHE_CONTROL, loaderOrErrorHeaders } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
 export const links: LinksFunction = () => [rssAlternateLink]

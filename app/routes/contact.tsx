@@ -14,7 +14,8 @@ import { CONTACT_PAGE_COPY } from '~/content/contact'
 import { ENQUIRY_FAILED_MESSAGE, type EnquiryResult } from '~/enquiry/fields'
 import { skipRevalidationAfterEnquiry } from '~/enquiry/revalidation'
 import { submitEnquiry } from '~/enquiry/submit.server'
-import { CACHE_CONTROL, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
+import { PAGE_CACHE_HANDLE } from '~/lib/constants'
+import { CACHE_CONTROL } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
 export const meta: MetaFunction<typeof loader, RootLoaders> = ({ data, matches }) =>

@@ -4,7 +4,8 @@ import { legalPageMeta } from '~/components/legal/legal-meta'
 import { LegalPage } from '~/components/legal/legal-page'
 import { useAnalyticsSettings } from '~/components/use-site-config'
 import { privacyPolicy, privacyPolicyFor } from '~/content/legal/privacy-policy'
-import { CACHE_CONTROL, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
+import { PAGE_CACHE_HANDLE } from '~/lib/constants'
+import { CACHE_CONTROL } from '~/lib/http-cache.server'
 import type { RootLoaders } from '~/lib/meta'
 
 export const meta: MetaFunction<unknown, RootLoaders> = (args) => legalPageMeta(privacyPolicy, args)

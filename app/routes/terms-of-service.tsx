@@ -3,7 +3,8 @@ import type { HeadersFunction, MetaFunction } from '@remix-run/node'
 import { legalPageMeta } from '~/components/legal/legal-meta'
 import { LegalPage } from '~/components/legal/legal-page'
 import { termsOfService } from '~/content/legal/terms-of-service'
-import { CACHE_CONTROL, PAGE_CACHE_HANDLE } from '~/lib/http-cache.server'
+import { PAGE_CACHE_HANDLE } from '~/lib/constants'
+import { CACHE_CONTROL } from '~/lib/http-cache.server'
 import type { RootLoaders } from '~/lib/meta'
 
 export const meta: MetaFunction<unknown, RootLoaders> = (args) =>
