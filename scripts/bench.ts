@@ -1,6 +1,9 @@
 /**
  * `npm run bench`: throughput and latency of the production server on loopback, against a static
  * file served by the same server as the ceiling. Needs `npm run build` first.
+ *
+ *   BENCH_CONNECTIONS=50, BENCH_DURATION_S=10
+ *   BENCH_SERVER_ROOT=/path   another checkout's build, for before-and-after figures
  */
 import autocannon from 'autocannon'
 
@@ -52,7 +55,10 @@ async function measure(name: string, url: string): Promise<Row> {
 }
 
 requireProductionBuild()
-const stack = await startStack({ CONTACT_RATE_LIMIT: '5/900' })
+const stack = await startStack(
+  { CONTACT_RATE_LIMIT: '5/900' },
+  { root: process.env.BENCH_SERVER_ROOT },
+)
 try {
   const postsResponse = await fetch(`${stack.mock.url}/app/posts/`)
   const [firstPost] = (await postsResponse.json()) as Array<{ slug: string }>

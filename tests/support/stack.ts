@@ -179,11 +179,21 @@ export async function spawnAnswering(
  */
 export async function startServer(
   env: Record<string, string | undefined>,
-  { port: fixedPort, root = ROOT }: { port?: number; root?: string } = {},
+  {
+    port: fixedPort,
+    root = ROOT,
+    launcher = [],
+  }: {
+    port?: number
+    root?: string
+    /** a command that execs the server's own (`sh -c '…; exec "$@"' sh`), to start it in a cgroup */
+    launcher?: string[]
+  } = {},
 ): Promise<RunningServer> {
+  const [command, ...args] = [...launcher, process.execPath, 'build/server/index.js']
   const { child, port, output, exited } = await spawnListening(
     (port) =>
-      spawn(process.execPath, ['build/server/index.js'], {
+      spawn(command!, args, {
         cwd: root,
         env: {
           ...productionEnv(port),
