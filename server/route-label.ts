@@ -1,7 +1,6 @@
 import type { ServerBuild } from '@remix-run/node'
 import { matchRoutes } from '@remix-run/react'
 import type { Request } from 'express'
-import { LRUCache } from 'lru-cache'
 
 import { pagePathOf, ROUTE_MANIFEST_PATH } from './remix-addresses'
 
@@ -12,13 +11,6 @@ const CATCH_ALL_ROUTE_ID = 'routes/$'
 export const NOT_FOUND_LABEL = 'not-found'
 /** Remix's browser code asking for the routes of the links it sees (lazy route discovery). */
 export const ROUTE_MANIFEST_LABEL = 'route-manifest'
-/**
- * Paths whose label is kept, the most recently labelled first to stay. The router ranks and
- * matches every route anew on each call, a cost a page served from the page cache would
- * otherwise pay on every request; a scanner's endless paths only turn the oldest out.
- */
-const LABELS_KEPT = 1_000
-
 /** The build's routes as the nested tree the router matches against. */
 function routeTree(build: ServerBuild): RouteNode[] {
   const children = new Map<string, RouteNode[]>()
@@ -45,21 +37,15 @@ function routeTree(build: ServerBuild): RouteNode[] {
  * are 'not-found'.
  */
 export function remixRouteLabeler(currentBuild: () => ServerBuild) {
-  let known: { build: ServerBuild; tree: RouteNode[]; labels: LRUCache<string, string> } | undefined
+  let known: { build: ServerBuild; tree: RouteNode[] } | undefined
 
+  // The router ranks and matches every route on each call: 33 µs for a post, 61 µs for `/`,
+  // within what separates two runs of `npm run bench` (docs/decisions/023-caches-that-earn-their-place.md).
   return function routeLabel(req: Request): string {
     const build = currentBuild()
-    if (known?.build !== build)
-      known = { build, tree: routeTree(build), labels: new LRUCache({ max: LABELS_KEPT }) }
+    if (known?.build !== build) known = { build, tree: routeTree(build) }
     if (req.path === ROUTE_MANIFEST_PATH) return ROUTE_MANIFEST_LABEL
-    const { labels } = known
-    const path = pagePathOf(req.path)
-    let label = labels.get(path)
-    if (label === undefined) {
-      label = labelOf(matchRoutes(known.tree, path)?.at(-1)?.route.id)
-      labels.set(path, label)
-    }
-    return label
+    return labelOf(matchRoutes(known.tree, pagePathOf(req.path))?.at(-1)?.route.id)
   }
 }
 

@@ -1,3 +1,6 @@
+import v8 from 'node:v8'
+import vm from 'node:vm'
+
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import type { BackendResult } from '~/lib/backend.server'
@@ -567,6 +570,26 @@ describe('the post cache', () => {
     expect(fetchPostList).toHaveBeenCalledTimes(2)
     await refreshed(store)
     expect((await postsOf(store)).map((post) => post.title)).toContain('Changed title')
+  })
+
+  it('lets a replaced list go: nothing of a refresh holds the list before it', async () => {
+    v8.setFlagsFromString('--expose-gc')
+    const collectGarbage = vm.runInNewContext('gc') as () => void
+    const revisions = [0, 1, 2, 3].map((revision) =>
+      list(small.map((post) => ({ ...post, title: `${post.title} (${revision})` }))),
+    )
+    const { store, advance } = storeAnswering(...revisions)
+    const first = new WeakRef(await postsOf(store))
+    for (let refresh = 1; refresh <= 3; refresh += 1) {
+      await store.searchPosts('chatbot')
+      advance(TTL_MS)
+      await store.getPosts()
+      await refreshed(store)
+    }
+    expect((await postsOf(store))[0]!.title).toMatch(/\(3\)$/)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    collectGarbage()
+    expect(first.deref()).toBeUndefined()
   })
 
   it('says how long the list in hand stays fresh: counting down, 0 while it is refreshed', async () => {

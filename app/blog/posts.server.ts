@@ -197,17 +197,12 @@ export function createPostStore({
       const listed = [...bySlug.values()].sort(({ summary: a }, { summary: b }) =>
         a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0,
       )
-      list = {
+      list = withResults({
         posts: listed.map((stored) => stored.summary),
         bySlug,
         byDigest: new Map(listed.map((stored) => [stored.digest, stored])),
         version,
-        // A query's results, by its words; the posts are read for search on the first query.
-        results: new LRUCache({
-          max: RESULTS_KEPT,
-          memoMethod: (words) => matchingPosts((list.searchable ??= searchableOf(list)), words),
-        }),
-      }
+      })
     }
     log('info', 'blog post list refreshed', {
       changed: list !== kept,
@@ -216,6 +211,20 @@ export function createPostStore({
       leftOut: entries.length - list.posts.length,
       bytes: body.length,
       durationMs: Math.round(performance.now() - started),
+    })
+    return list
+  }
+
+  /**
+   * The list with its queries' results, by their words; its posts are read for search on its first
+   * query. Made here, not in `loadList`: a function made there would hold that call's whole scope,
+   * the list it replaced with it, and so every list before (RSS rose with each refresh).
+   */
+  function withResults(fields: Omit<PostList, 'results'>): PostList {
+    const list = fields as PostList
+    list.results = new LRUCache({
+      max: RESULTS_KEPT,
+      memoMethod: (words) => matchingPosts((list.searchable ??= searchableOf(list)), words),
     })
     return list
   }
