@@ -52,6 +52,8 @@ requireProductionBuild()
 const statuses = new Map<number, number>()
 const count = (status: number, times = 1) =>
   statuses.set(status, (statuses.get(status) ?? 0) + times)
+/** The first answers that were not 2xx, to say which. */
+const refused: string[] = []
 
 const group = LIMIT_MB > 0 ? memoryGroup(LIMIT_MB) : undefined
 const mock = await startMockProcess(POSTS)
@@ -70,6 +72,12 @@ const step = async (name: string, work: () => Promise<unknown>) => {
 }
 let survived = false
 try {
+  // The images' addresses, read from the blog's pages first: rendering a page starts making its
+  // first cards' images, and the images asked for at the end must find that queue empty.
+  const tokens = new Set<string>()
+  for await (const html of blogPages(server.url)) {
+    for (const [, token] of html.matchAll(VARIANT_TOKEN)) tokens.add(token!)
+  }
   const slugs = (
     (await (await fetch(`${mock.control.url}/app/posts/`)).json()) as { slug: string }[]
   ).map((post) => post.slug)
@@ -84,10 +92,6 @@ try {
     await step(`one post changed, refresh ${revision}`, () =>
       refreshWithOneChange(server, mock.control, refreshes, revision),
     )
-  }
-  const tokens = new Set<string>()
-  for await (const html of blogPages(server.url)) {
-    for (const [, token] of html.matchAll(VARIANT_TOKEN)) tokens.add(token!)
   }
   const cold = [...tokens]
     .slice(-COLD_VARIANTS)
@@ -122,6 +126,8 @@ try {
         : '') +
       ` Survived: ${survived ? 'yes' : 'NO'}.`,
   )
+  if (refused.length > 0)
+    console.log(`Not 2xx (the first ${refused.length}): ${refused.join(', ')}.`)
   const allFine = answers.every(([status]) => status >= 200 && status < 300)
   process.exitCode = survived && allFine && !figures?.oomKills ? 0 : 1
 }
@@ -131,8 +137,10 @@ async function get(url: string) {
     const response = await fetch(`${server.url}${url}`, { headers: BROWSER_HEADERS })
     await response.arrayBuffer()
     count(response.status)
-  } catch {
+    if (!response.ok && refused.length < 10) refused.push(`${response.status} ${url}`)
+  } catch (error) {
     count(0)
+    if (refused.length < 10) refused.push(`${String(error)} ${url}`)
   }
 }
 
