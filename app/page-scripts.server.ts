@@ -39,21 +39,22 @@ export type PageScripts = {
 
 /**
  * The page as sent, and the hashes its CSP allows
- * (docs/decisions/018-csp-lists-only-the-apps-scripts.md). The scripts that load and start the page are those that end the body, after everything a
- * visitor reads: the framework writes them last, and a streamed render writes more after
- * `</html>`, which a browser puts at the end of the body too. The page is read as a browser reads
- * it (parse5, the parser jsdom uses), so what counts is the elements, not how their markup is
- * written or which globals they name. Content comes before the first element of any other kind,
- * so a script that reached a post (the sanitiser lets none through) gets no hash, and the
- * browser refuses it.
+ * (docs/decisions/018-csp-lists-only-the-apps-scripts.md). The scripts that load and start the
+ * page are those that end the body, after everything a visitor reads: the framework writes them
+ * last, and a streamed render writes more after `</html>`, which a browser puts at the end of the
+ * body too. The page is read as a browser reads it (parse5, the parser jsdom uses), so what counts
+ * is the elements, not how their markup is written or which globals they name. Content comes
+ * before the first element of any other kind, so a script that reached a post (the sanitiser lets
+ * none through) gets no hash, and the browser refuses it.
  *
  * With `holdScripts`, the part of that run that fetches code (from the first module preload or
  * module script on) waits for the first paint (docs/decisions/006-javascript-after-first-paint.md):
  * it moves, as written, into a `<template>`, whose content the browser parses but neither fetches
- * nor runs, followed by the script that releases it.
+ * nor runs, followed by the script that releases it. The comments among and after them (what a
+ * streamed render wrapped its scripts in after `</html>`) go: the page ends with `</html>` again.
  */
 export function pageScripts(document: string, { holdScripts }: { holdScripts: boolean }) {
-  const run = scriptsEndingBody(document)
+  const { run, comments } = readEnd(document)
   const scriptHashes = run.flatMap((element) => {
     const text = inlineText(element)
     return text ? [hashOf(text)] : []
@@ -62,16 +63,20 @@ export function pageScripts(document: string, { holdScripts }: { holdScripts: bo
   if (!holdScripts || heldFrom < 0) return { html: document, scriptHashes: unique(scriptHashes) }
 
   const held = run.slice(heldFrom).map((element) => element.sourceCodeLocation!)
+  const start = held[0]!.startOffset
+  const commentsAfter = comments.filter(({ startOffset }) => startOffset > start)
+  const removed = [...held, ...commentsAfter].sort((a, b) => a.startOffset - b.startOffset)
   let rest = ''
-  let at = held[0]!.startOffset
-  for (const { startOffset, endOffset } of held) {
+  let at = start
+  for (const { startOffset, endOffset } of removed) {
+    if (startOffset < at) continue
     rest += document.slice(at, startOffset)
     at = endOffset
   }
   const template = held.map(({ startOffset, endOffset }) => document.slice(startOffset, endOffset))
   return {
     html:
-      document.slice(0, held[0]!.startOffset) +
+      document.slice(0, start) +
       `<template id="${HELD_SCRIPTS_ID}">${template.join('')}</template>` +
       `<script>${RELEASE_HELD_SCRIPTS}</script>` +
       rest +
@@ -80,17 +85,31 @@ export function pageScripts(document: string, { holdScripts }: { holdScripts: bo
   }
 }
 
-/** The `<script>` and `<link>` elements after the body's last element of any other kind. */
-function scriptsEndingBody(document: string): Element[] {
-  const html = parse(document, { sourceCodeLocationInfo: true }).childNodes.find(isElement)
-  const body = html?.childNodes.find((node) => isElement(node) && node.tagName === 'body')
+/**
+ * The `<script>` and `<link>` elements after the body's last element of any other kind, and where
+ * the comments at the body's and the document's end are.
+ */
+function readEnd(document: string) {
+  const tree = parse(document, { sourceCodeLocationInfo: true })
+  const htmlAt = tree.childNodes.findIndex(isElement)
+  const html = tree.childNodes[htmlAt]
+  const body =
+    html && isElement(html)
+      ? html.childNodes.find((node) => isElement(node) && node.tagName === 'body')
+      : undefined
   const run: Element[] = []
   for (const node of body && isElement(body) ? [...body.childNodes].reverse() : []) {
     if (!isElement(node)) continue
     if (node.tagName !== 'script' && node.tagName !== 'link') break
     run.unshift(node)
   }
-  return run
+  // A streamed render's scripts after `</html>` come wrapped in comments: the first stays at the
+  // document's end, the others go with the scripts into the body.
+  const comments = [
+    ...tree.childNodes.slice(htmlAt + 1),
+    ...(body && isElement(body) ? body.childNodes : []),
+  ].flatMap((node) => (node.nodeName === '#comment' ? [node.sourceCodeLocation!] : []))
+  return { run, comments }
 }
 
 function isElement(node: object): node is Element {
