@@ -7,6 +7,9 @@ import compression from 'compression'
 import express from 'express'
 
 import { appEntryOf } from './server/app-entry'
+import { trustProxySetting } from './server/client-address'
+import { createClientShare } from './server/client-share'
+import { listenWithLimits } from './server/connections'
 import { createDuplicateMemory } from './server/duplicate-memory'
 import { ENQUIRY_ACTION_PATHS, formServedAtCookie } from './server/form-served-at'
 import { boundRouteDiscovery, refuseLegacyDataRequests } from './server/framework-addresses'
@@ -96,9 +99,17 @@ const enquiryMemory = createDuplicateMemory({
   log,
 })
 
+// Each client address's share of the work: docs/decisions/024-one-client-one-share.md.
+const clientShare = createClientShare({
+  rate: config.clientCostlyRateLimit,
+  maxInFlight: config.clientMaxInFlight,
+  log,
+  metrics,
+})
+
 const app = express()
 app.disable('x-powered-by')
-app.set('trust proxy', config.trustProxyHops === 0 ? false : config.trustProxyHops)
+app.set('trust proxy', trustProxySetting(config.trustProxy))
 
 const routeLabel = remixRouteLabeler(() => build)
 
@@ -208,6 +219,10 @@ app.all(
             metrics,
           })
         : undefined,
+    admit: (req, res) =>
+      clientShare.admit(req, res, {
+        isEnquiry: req.method === 'POST' && ENQUIRY_ACTION_PATHS.includes(req.path),
+      }),
     getLoadContext: (req) => ({
       contentSecurityPolicy: policy,
       readFormServedAt: () => formServedAt.read(req),
@@ -235,7 +250,13 @@ const metricsServer =
 // Visitors and crawlers come soon after a deploy: the first post should not wait for jsdom to load.
 await appEntryOf(build).warmUp()
 
-const server = app.listen(config.port, config.host, (error?: Error) => {
+const isTrustedPeer = app.get('trust proxy fn') as (address: string, hop: number) => boolean
+const listening = {
+  port: config.port,
+  host: config.host,
+  isTrustedPeer: (a: string) => isTrustedPeer(a, 0),
+}
+const server = listenWithLimits(app, listening, (error?: Error) => {
   // Express 5 hands a failed listen (the port taken) here instead of letting it end the process.
   if (error) {
     log('error', 'port unavailable', { port: config.port, reason: error.message })
@@ -257,7 +278,12 @@ const shutdown = gracefulShutdown({
   probePaths: PROBE_PATHS,
   log,
   onStopped: async () => {
-    await Promise.all([enquiryLimiter.close(), enquiryMemory.close(), appEntryOf(build).close()])
+    await Promise.all([
+      clientShare.close(),
+      enquiryLimiter.close(),
+      enquiryMemory.close(),
+      appEntryOf(build).close(),
+    ])
     metricsServer?.close()
   },
 })

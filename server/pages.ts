@@ -14,6 +14,11 @@ type PagesOptions = {
   mode: 'production' | 'development'
   getLoadContext: (req: ExpressRequest) => AppLoadContext
   cache?: PageCache
+  /**
+   * Called once the page cache cannot answer, before any of the work: false when the request
+   * has been answered instead (its client is past its share).
+   */
+  admit?: (req: ExpressRequest, res: Response) => Promise<boolean>
 }
 
 /** Answers that show something to one visitor, or that a POST made: no cache may keep them. */
@@ -49,13 +54,20 @@ function toFetchRequest(req: ExpressRequest, res: Response): globalThis.Request 
  * instance keep goes into the page cache. Whatever sets a cookie, and every answer to a POST, is
  * private.
  */
-export function servePages({ build, mode, getLoadContext, cache }: PagesOptions): RequestHandler {
+export function servePages({
+  build,
+  mode,
+  getLoadContext,
+  cache,
+  admit,
+}: PagesOptions): RequestHandler {
   const handleRequest = createRequestHandler(async () => build(), mode)
 
   return async (req, res, next) => {
     try {
       const key = cache?.keyFor(req, res)
       if (key !== undefined && cache!.serve(key, req, res)) return
+      if (admit && !(await admit(req, res))) return
       const response = await handleRequest(toFetchRequest(req, res), getLoadContext(req))
 
       res.status(response.status)

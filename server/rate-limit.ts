@@ -1,4 +1,4 @@
-import { MemoryStore, type Options, type Store } from 'express-rate-limit'
+import { ipKeyGenerator, MemoryStore, type Options, type Store } from 'express-rate-limit'
 import { RedisStore } from 'rate-limit-redis'
 
 import type { Log, Metrics } from './app-entry'
@@ -6,7 +6,10 @@ import { connectRedis, withTimeout, type SharedStoreOptions } from './redis'
 
 export type RateLimitDecision = { limited: false } | { limited: true; retryAfterS: number }
 
-/** Counts one event for a key and says whether the key is over its limit for the window. */
+/**
+ * Counts one event for a key, a client's address (IPv6 counted by its /56, as one home or office
+ * is given), and says whether the key is over its limit for the window.
+ */
 export type RateLimiter = {
   hit(key: string): Promise<RateLimitDecision>
   close(): Promise<void>
@@ -54,7 +57,7 @@ export function createRateLimiter({
     async hit(key) {
       try {
         const { totalHits, resetTime } = await withTimeout(
-          store().then((resolved) => resolved.increment(key)),
+          store().then((resolved) => resolved.increment(ipKeyGenerator(key, 56))),
           storeTimeoutMs,
         )
         if (totalHits <= max) return { limited: false }

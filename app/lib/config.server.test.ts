@@ -146,6 +146,29 @@ describe('METRICS_PORT', () => {
   })
 })
 
+describe('TRUST_PROXY', () => {
+  it('is one hop by default, a count, or the proxies by name, address and range', () => {
+    expect(parseDevelopment({}).trustProxy).toBe(1)
+    expect(parseDevelopment({ TRUST_PROXY: '0' }).trustProxy).toBe(0)
+    expect(
+      parseDevelopment({ TRUST_PROXY: 'loopback, uniquelocal,173.245.48.0/20, 2400:cb00::/32' })
+        .trustProxy,
+    ).toEqual(['loopback', 'uniquelocal', '173.245.48.0/20', '2400:cb00::/32'])
+  })
+})
+
+describe("a client's share", () => {
+  it('is 600 costly requests in 30 s and 2 at once by default', () => {
+    expect(parseDevelopment({})).toMatchObject({
+      clientCostlyRateLimit: { max: 600, windowS: 30 },
+      clientMaxInFlight: 2,
+    })
+    expect(
+      parseDevelopment({ CLIENT_COSTLY_RATE_LIMIT: '600/60', CLIENT_MAX_IN_FLIGHT: '4' }),
+    ).toMatchObject({ clientCostlyRateLimit: { max: 600, windowS: 60 }, clientMaxInFlight: 4 })
+  })
+})
+
 describe('malformed settings', () => {
   it.each([
     [{ NODE_ENV: 'staging' }, 'NODE_ENV: NODE_ENV must be development, production or test'],
@@ -163,7 +186,19 @@ describe('malformed settings', () => {
       'IMAGE_HOSTS: IMAGE_HOSTS must be host names separated by commas, such as images.example.com',
     ],
     [{ REDIS_URL: 'http://x' }, 'REDIS_URL: REDIS_URL must start with redis:// or rediss://'],
-    [{ TRUST_PROXY: '11' }, 'TRUST_PROXY: TRUST_PROXY must be between 0 and 10'],
+    ...['11', 'loopback, 10.0.0.0/33', 'cdn.example', '1, loopback'].map((value) => [
+      { TRUST_PROXY: value },
+      'TRUST_PROXY: TRUST_PROXY must be a number of hops from 0 to 10, or addresses, CIDR ranges ' +
+        'and the names loopback, linklocal, uniquelocal separated by commas',
+    ]),
+    [
+      { CLIENT_COSTLY_RATE_LIMIT: '120' },
+      'CLIENT_COSTLY_RATE_LIMIT: CLIENT_COSTLY_RATE_LIMIT must look like MAX/SECONDS, e.g. 600/30',
+    ],
+    [
+      { CLIENT_MAX_IN_FLIGHT: '0' },
+      'CLIENT_MAX_IN_FLIGHT: CLIENT_MAX_IN_FLIGHT must be between 1 and 1000',
+    ],
   ] as [Record<string, string>, string][])(
     'stop the start with one line naming them: %j',
     (env, message) => {

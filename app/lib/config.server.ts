@@ -49,6 +49,26 @@ const rate = (name: string, example: string) =>
     .string()
     .regex(/^[1-9]\d*\/[1-9]\d*$/, `${name} must look like MAX/SECONDS, e.g. ${example}`)
     .optional()
+/**
+ * TRUST_PROXY: a hop count, or the proxies by address. Express's names (`loopback`, `linklocal`,
+ * `uniquelocal`), IPv4 or IPv6 addresses and CIDR ranges, separated by commas.
+ */
+const TRUST_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/(3[0-2]|[12]?\d))?$/
+const IPV6 = /^[0-9a-f:.]*:[0-9a-f:.]*(\/(12[0-8]|1[01]\d|[1-9]?\d))?$/i
+const isProxyEntry = (entry: string) =>
+  TRUST_NAMES.has(entry) || IPV4.test(entry) || IPV6.test(entry)
+const trustProxy = z
+  .string()
+  .transform((value): number | string[] =>
+    /^\d+$/.test(value) ? Number(value) : value.split(',').map((entry) => entry.trim()),
+  )
+  .refine(
+    (value) => (typeof value === 'number' ? value <= 10 : value.every(isProxyEntry)),
+    'TRUST_PROXY must be a number of hops from 0 to 10, or addresses, CIDR ranges and the names ' +
+      'loopback, linklocal, uniquelocal separated by commas',
+  )
+
 const rateOf = (value: string): Rate => {
   const [max, windowS] = value.split('/').map(Number) as [number, number]
   return { max, windowS }
@@ -83,7 +103,11 @@ const rawSchema = z.object({
   POSTS_CACHE_TTL_S: optionalString.pipe(wholeNumber('POSTS_CACHE_TTL_S', 0, 86_400).optional()),
   CONTACT_RATE_LIMIT: optionalString.pipe(rate('CONTACT_RATE_LIMIT', '5/900')),
   ROUTE_DISCOVERY_RATE_LIMIT: optionalString.pipe(rate('ROUTE_DISCOVERY_RATE_LIMIT', '120/60')),
-  TRUST_PROXY: optionalString.pipe(wholeNumber('TRUST_PROXY', 0, 10).optional()),
+  TRUST_PROXY: optionalString.pipe(trustProxy.optional()),
+  CLIENT_COSTLY_RATE_LIMIT: optionalString.pipe(rate('CLIENT_COSTLY_RATE_LIMIT', '600/30')),
+  CLIENT_MAX_IN_FLIGHT: optionalString.pipe(
+    wholeNumber('CLIENT_MAX_IN_FLIGHT', 1, 1000).optional(),
+  ),
   METRICS_PORT: optionalString.pipe(wholeNumber('METRICS_PORT', 0, 65535).optional()),
   REDIS_URL: optionalString.pipe(
     z
@@ -176,7 +200,15 @@ export type Config = {
   contactRateLimit: Rate
   /** route discovery requests (`/__manifest`) allowed per client IP per window */
   routeDiscoveryRateLimit: Rate
-  trustProxyHops: number
+  /**
+   * the proxies whose X-Forwarded-For is believed: a number of hops, each only from a loopback,
+   * link-local or private address, or the proxies' addresses and ranges
+   */
+  trustProxy: number | string[]
+  /** requests each client address may make that the instance must work for (not a kept page) */
+  clientCostlyRateLimit: Rate
+  /** such requests of one client address being worked on at once */
+  clientMaxInFlight: number
   redisUrl: string | undefined
   /** where Prometheus metrics are served; 0 when they are off */
   metricsPort: number
@@ -240,7 +272,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     postsCacheTtlS: raw.POSTS_CACHE_TTL_S ?? 60,
     contactRateLimit: rateOf(raw.CONTACT_RATE_LIMIT ?? '5/900'),
     routeDiscoveryRateLimit: rateOf(raw.ROUTE_DISCOVERY_RATE_LIMIT ?? '120/60'),
-    trustProxyHops: raw.TRUST_PROXY ?? 1,
+    trustProxy: raw.TRUST_PROXY ?? 1,
+    clientCostlyRateLimit: rateOf(raw.CLIENT_COSTLY_RATE_LIMIT ?? '600/30'),
+    clientMaxInFlight: raw.CLIENT_MAX_IN_FLIGHT ?? 2,
     redisUrl: raw.REDIS_URL,
     metricsPort,
     analytics,

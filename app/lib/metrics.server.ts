@@ -14,6 +14,10 @@ const ENQUIRY_OUTCOMES = [
 ] as const
 export type EnquiryOutcome = (typeof ENQUIRY_OUTCOMES)[number]
 
+/** Why a request was refused before any work started: its client was past its share. */
+export const REFUSAL_REASONS = ['client_rate', 'client_in_flight', 'route_discovery_rate'] as const
+export type RefusalReason = (typeof REFUSAL_REASONS)[number]
+
 export type PostSanitisingOutcome = 'sanitised' | 'unparseable' | 'unavailable'
 
 export type BackendEndpoint = 'posts' | 'send-email' | 'file'
@@ -49,6 +53,14 @@ function createMetrics() {
     name: 'rate_limit_store_errors_total',
     help: 'Rate limit checks that failed open because the store (Redis) did not answer',
   })
+  const refusals = new Counter({
+    name: 'http_requests_refused_total',
+    help:
+      'Requests refused before any work because their client address was past its share, by ' +
+      'reason (one address taking them all: a proxy in front that TRUST_PROXY does not trust)',
+    labelNames: ['reason'] as const,
+  })
+  for (const reason of REFUSAL_REASONS) refusals.inc({ reason }, 0)
   const backendDuration = new Histogram({
     name: 'backend_request_duration_seconds',
     help: 'Backend calls by endpoint and outcome, with their duration',
@@ -114,6 +126,9 @@ function createMetrics() {
     },
     countRateLimitStoreError() {
       rateLimitStoreErrors.inc()
+    },
+    countRefusal(reason: RefusalReason) {
+      refusals.inc({ reason })
     },
     observeBackendCall(endpoint: BackendEndpoint, outcome: BackendOutcome, seconds: number) {
       backendDuration.observe({ endpoint, outcome }, seconds)

@@ -17,6 +17,8 @@ export function haproxyConfig(frontendPort: number, instancePorts: number[]) {
   const servers = instancePorts.map((port, index) => `  server site${index + 1} 127.0.0.1:${port}`)
   return `global
   log stdout format raw local0
+  # Connections at once, all clients together: each takes two file descriptors.
+  maxconn 8000
 
 defaults
   mode http
@@ -30,6 +32,10 @@ defaults
   timeout client 30s
   timeout server 30s
   timeout http-keep-alive 5s
+  # A request's headers must arrive whole within 5 s, however slowly they trickle in (408).
+  timeout http-request 5s
+  # A request waiting for an instance's free slot (its maxconn) waits this long at most (503).
+  timeout queue 5s
   # A request that could not be delivered goes to another instance, up to 3 times.
   retries 3
   option redispatch 1
@@ -40,6 +46,12 @@ frontend web
   option forwardfor
   unique-id-format %[uuid()]
   http-request set-header X-Request-Id %[unique-id]
+  # Each client address (IPv6 by its /56) is held to 256 connections at once and 1,000 requests
+  # in 10 s of any kind: ten times what an office of 30 people browsing sends.
+  stick-table type ipv6 size 100k expire 60s store conn_cur,http_req_rate(10s)
+  tcp-request connection track-sc0 src,ipmask(32,56)
+  tcp-request connection reject if { sc_conn_cur(0) gt 256 }
+  http-request return status 429 content-type text/plain string "Too many requests: try again in 10 s." hdr Retry-After 10 hdr Cache-Control no-store if { sc_http_req_rate(0) gt 1000 }
   default_backend site
 
 backend site
@@ -49,7 +61,8 @@ backend site
   option httpchk GET /readyz
   http-check expect status 200
   # An instance leaves within one check (200 ms) of its first 503, and comes back at its first 200.
-  default-server check inter 200ms fall 1 rise 1
+  # maxconn: requests in flight per instance; the rest wait here in turn, not on the instance.
+  default-server check inter 200ms fall 1 rise 1 maxconn 64
 ${servers.join('\n')}
 `
 }
