@@ -157,7 +157,11 @@ app.post(ENQUIRY_ACTION_PATHS, refuseForeignOrigin(config.siteUrl, { log, metric
 // The framework's own addresses, within bounds that Remix 2 no longer sets itself.
 app.get(
   ROUTE_MANIFEST_PATH,
-  boundRouteDiscovery(() => build, config.routeDiscoveryRateLimit),
+  boundRouteDiscovery(
+    () => build,
+    config.routeDiscoveryRateLimit,
+    () => metrics.countRefusal('route_discovery_rate'),
+  ),
 )
 app.use(refuseLegacyDataRequests)
 

@@ -12,7 +12,7 @@ declare module '@remix-run/node' {
     readFormServedAt(): Promise<
       { status: 'absent' } | { status: 'forged' } | { status: 'signed'; atMs: number }
     >
-    /** the visitor's address, TRUST_PROXY hops from the right of X-Forwarded-For */
+    /** the visitor's address: X-Forwarded-For as far as the proxies TRUST_PROXY believes */
     clientIp: string
     /** counts one valid enquiry for a client and says whether it is over the limit */
     enquiryLimiter: {

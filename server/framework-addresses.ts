@@ -43,6 +43,7 @@ function shapeOf(routes: ServerBuild['routes']) {
 export function boundRouteDiscovery(
   build: () => ServerBuild,
   rate: { max: number; windowS: number },
+  onRefused: () => void = () => undefined,
 ): RequestHandler[] {
   return [
     rateLimit({
@@ -53,6 +54,7 @@ export function boundRouteDiscovery(
       standardHeaders: false,
       legacyHeaders: false,
       handler: (req, res, next) => {
+        onRefused()
         const resetTime = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime
         const retryAfterS = Math.max(
           1,

@@ -51,9 +51,19 @@ const WALK: Click[] = [
   readMore(2),
 ]
 
-test.describe('route discovery', () => {
+/** Every answer the server refused for the client's share (429, 503), as `status url`. */
+function refusals(page: Page) {
+  const refused: string[] = []
+  page.on('response', (response) => {
+    if ([429, 503].includes(response.status()))
+      refused.push(`${response.status()} ${response.url()}`)
+  })
+  return refused
+}
+
+test.describe('route discovery and the client share', () => {
   let stack: Stack
-  // A server of its own: its rate per client IP counts this visitor alone.
+  // A server of its own: its rates per client IP count this visitor alone.
   test.beforeAll(async () => {
     stack = await startStack({})
   })
@@ -67,6 +77,7 @@ test.describe('route discovery', () => {
   }) => {
     test.setTimeout(90_000)
     await rememberConsent(page)
+    const refused = refusals(page)
     const discovery: number[] = []
     page.on('response', (response) => {
       if (new URL(response.url()).pathname === '/__manifest') discovery.push(response.status())
@@ -76,6 +87,10 @@ test.describe('route discovery', () => {
     await page.evaluate(() => Object.assign(window, { walkStarted: true }))
     const visited = new Set<string>()
     for (const link of WALK) {
+      // On its way to the link, the pointer passes over every post card: each prefetches its page.
+      for (const card of await page.getByRole('link', { name: /Read More/ }).all()) {
+        await card.hover()
+      }
       const before = page.url()
       await link(page).click({ timeout: 10_000 })
       await expect(page).not.toHaveURL(before)
@@ -86,7 +101,34 @@ test.describe('route discovery', () => {
     expect(visited.size).toBeGreaterThanOrEqual(18)
     expect(discovery.length).toBeGreaterThan(0)
     expect(discovery.filter((status) => status !== 200)).toEqual([])
+    expect(refused).toEqual([])
     expect(consoleProblems).toEqual([])
     console.log(`route discovery: ${discovery.length} requests over ${WALK.length} clicks`)
+  })
+
+  test('lets a visitor type a search letter by letter, twice, without one refused request', async ({
+    page,
+    consoleProblems,
+  }) => {
+    test.setTimeout(60_000)
+    await rememberConsent(page)
+    const refused = refusals(page)
+    const searches: string[] = []
+    page.on('request', (request) => {
+      if (new URL(request.url()).searchParams.has('q')) searches.push(request.url())
+    })
+    await page.goto(`${stack.baseUrl}/blog`)
+    await waitForHydration(page)
+    const field = page.getByRole('search').getByRole('searchbox', { name: 'Search the blog' })
+    // Slower than the form waits (300 ms) between letters: every letter is a search of its own.
+    for (const words of ['voice agents for small business', 'chatbot automation']) {
+      await field.fill('')
+      await field.pressSequentially(words, { delay: 350 })
+      await expect(page).toHaveURL(new RegExp(`q=${words.replaceAll(' ', '\\+')}$`))
+      await expect(page.getByRole('status').filter({ hasText: /match/ })).toBeVisible()
+    }
+    expect(searches.length).toBeGreaterThan(30)
+    expect(refused).toEqual([])
+    expect(consoleProblems).toEqual([])
   })
 })
