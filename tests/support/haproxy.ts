@@ -46,12 +46,12 @@ frontend web
   option forwardfor
   unique-id-format %[uuid()]
   http-request set-header X-Request-Id %[unique-id]
-  # Each client address (IPv6 by its /56) is held to 256 connections at once and 1,000 requests
-  # in 10 s of any kind: ten times what an office of 30 people browsing sends.
+  # Each client address (IPv6 by its /56) is held to 256 connections at once and 3,000 requests
+  # in 10 s of any kind: five times what an office of 30 people all loading a page at once sends.
   stick-table type ipv6 size 100k expire 60s store conn_cur,http_req_rate(10s)
   tcp-request connection track-sc0 src,ipmask(32,56)
   tcp-request connection reject if { sc_conn_cur(0) gt 256 }
-  http-request return status 429 content-type text/plain string "Too many requests: try again in 10 s." hdr Retry-After 10 hdr Cache-Control no-store if { sc_http_req_rate(0) gt 1000 }
+  http-request return status 429 content-type text/plain string "Too many requests: try again in 10 s." hdr Retry-After 10 hdr Cache-Control no-store if { sc_http_req_rate(0) gt 3000 }
   default_backend site
 
 backend site

@@ -23,9 +23,9 @@ export function nginxCacheConfig(frontendPort: number, instancePorts: number[], 
 # stale-if-error); unused entries go after a day, the longest the site lets one be served stale.
 proxy_cache_path ${cacheDir} levels=1:2 keys_zone=site:10m max_size=1g inactive=1d use_temp_path=off;
 
-# Each client address: 256 connections at once, 100 requests a second with bursts of 1,000.
+# Each client address: 256 connections at once, 300 requests a second with bursts of 3,000.
 limit_conn_zone $binary_remote_addr zone=per_address:10m;
-limit_req_zone $binary_remote_addr zone=requests:10m rate=100r/s;
+limit_req_zone $binary_remote_addr zone=requests:10m rate=300r/s;
 
 upstream site {
 ${servers.join('\n')}
@@ -41,7 +41,7 @@ server {
   client_body_timeout 10s;
   keepalive_timeout 15s;
   limit_conn per_address 256;
-  limit_req zone=requests burst=1000 nodelay;
+  limit_req zone=requests burst=3000 nodelay;
   limit_conn_status 429;
   limit_req_status 429;
 
