@@ -254,14 +254,15 @@ const metricsServer =
 // Visitors and crawlers come soon after a deploy: the first post should not wait for jsdom to load.
 await appEntryOf(build).warmUp()
 
-const isTrustedPeer = app.get('trust proxy fn') as (address: string, hop: number) => boolean
+// A connection's peer is a proxy when TRUST_PROXY believes it: its connections carry many clients.
+const trusts = app.get('trust proxy fn') as (address: string, hop: number) => boolean
 const listening = {
   port: config.port,
   host: config.host,
-  isTrustedPeer: (a: string) => isTrustedPeer(a, 0),
+  isTrustedPeer: (address: string) => trusts(address, 0),
 }
 const server = listenWithLimits(app, listening, (error?: Error) => {
-  // Express 5 hands a failed listen (the port taken) here instead of letting it end the process.
+  // A failed listen (the port taken) comes here instead of ending the process.
   if (error) {
     log('error', 'port unavailable', { port: config.port, reason: error.message })
     process.exit(1)

@@ -304,6 +304,8 @@ export async function attack(
   source = '127.0.0.2',
 ): Promise<AttackTally> {
   const base = new URL(baseUrl)
+  // Built first: a gzip bomb takes a while to make at the lowest priority, and is not the attack.
+  const requests = patternOf(pattern === 'combined' ? 'search' : pattern, origin)
   const deadline = Date.now() + seconds * 1000
   const tally: AttackTally = {
     sent: 0,
@@ -314,13 +316,13 @@ export async function attack(
     idleOpenAtEnd: 0,
   }
   if (pattern !== 'combined') {
-    await flood(base, source, patternOf(pattern, origin), deadline, tally)
+    await flood(base, source, requests, deadline, tally)
     return tally
   }
   const release = holdConnections(base, source, 500, 4000, tally)
   // The held connections first, then the search flood on top, to the same end.
   await new Promise((resolve) => setTimeout(resolve, 2000))
-  await flood(base, source, patternOf('search', origin), deadline, tally)
+  await flood(base, source, requests, deadline, tally)
   await release()
   return tally
 }
