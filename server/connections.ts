@@ -75,24 +75,33 @@ export function listenWithLimits(
   return server
 }
 
+/**
+ * Closes a connection past its peer's share before the HTTP layer sees it: Node's HTTP server
+ * sets up a parser for every connection it is handed (its one 'connection' listener), which a
+ * flood of connections would pay for each.
+ */
 function holdPeersToTheirConnections(
   server: http.Server,
   isTrustedPeer: (address: string) => boolean,
 ) {
   const open = new Map<string, number>()
+  const handOver = server.listeners('connection') as Array<(socket: Socket) => void>
+  server.removeAllListeners('connection')
   server.on('connection', (socket: Socket) => {
     const peer = socket.remoteAddress ?? ''
-    if (isTrustedPeer(peer)) return
-    const count = (open.get(peer) ?? 0) + 1
-    if (count > CONNECTION_LIMITS.maxConnectionsPerPeer) {
-      socket.destroy()
-      return
+    if (!isTrustedPeer(peer)) {
+      const count = (open.get(peer) ?? 0) + 1
+      if (count > CONNECTION_LIMITS.maxConnectionsPerPeer) {
+        socket.destroy()
+        return
+      }
+      open.set(peer, count)
+      socket.once('close', () => {
+        const left = (open.get(peer) ?? 1) - 1
+        if (left > 0) open.set(peer, left)
+        else open.delete(peer)
+      })
     }
-    open.set(peer, count)
-    socket.once('close', () => {
-      const left = (open.get(peer) ?? 1) - 1
-      if (left > 0) open.set(peer, left)
-      else open.delete(peer)
-    })
+    for (const listener of handOver) listener.call(server, socket)
   })
 }
