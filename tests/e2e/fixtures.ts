@@ -37,6 +37,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const stack = await startStack({
         CONTACT_RATE_LIMIT: '1000/60',
         ROUTE_DISCOVERY_RATE_LIMIT: '10000/60',
+        CLIENT_COSTLY_RATE_LIMIT: '100000/60',
         ...stackEnv,
       })
       await use(stack)
