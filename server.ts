@@ -226,6 +226,7 @@ app.all(
     admit: (req, res) =>
       clientShare.admit(req, res, {
         isEnquiry: req.method === 'POST' && ENQUIRY_ACTION_PATHS.includes(req.path),
+        isImage: req.path.startsWith('/images/'),
       }),
     getLoadContext: (req) => ({
       contentSecurityPolicy: policy,

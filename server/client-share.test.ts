@@ -70,6 +70,18 @@ describe('a client address past its work in flight', () => {
     expect(countRefusal).not.toHaveBeenCalled()
   })
 
+  it('lets an image variant by without a slot: the image code makes one at a time itself', async () => {
+    const { share } = shareOf(100, 10, 1)
+    const page = exchange('203.0.113.9')
+    expect(await share.admit(page.req, page.res, costly)).toBe(true)
+    const images = Array.from({ length: 3 }, () => exchange('203.0.113.9'))
+    for (const image of images) {
+      expect(await share.admit(image.req, image.res, { isEnquiry: false, isImage: true })).toBe(
+        true,
+      )
+    }
+  })
+
   it('is answered 503 with Retry-After and no-store past 64 waiting, and after 10 s of waiting', async () => {
     vi.useFakeTimers()
     const { share, countRefusal } = shareOf(1000, 10, 1)

@@ -104,15 +104,22 @@ export function createClientShare({
      * Counts a request the instance is about to work for; true when it may go on (its slot is
      * given back when its answer ends), false when it has been answered instead. An enquiry past
      * the rate is not refused but goes on a second late, holding its slot: its own limit,
-     * counted once it is valid, answers it with the typed fields kept.
+     * counted once it is valid, answers it with the typed fields kept. An image variant counts in
+     * the rate but takes no slot: variants are made one at a time by the image code's own queue,
+     * and a page's dozen images must not hold its visitor's next navigation behind them.
      */
-    async admit(req: Request, res: Response, { isEnquiry }: { isEnquiry: boolean }) {
+    async admit(
+      req: Request,
+      res: Response,
+      { isEnquiry, isImage = false }: { isEnquiry: boolean; isImage?: boolean },
+    ) {
       const key = clientKey(req)
       const decision = await limiter.hit(key)
       if (decision.limited && !isEnquiry) {
         await refuse(res, 429, decision.retryAfterS, refusalDelayMs)
         return false
       }
+      if (isImage) return true
       const waitedAtMost = Date.now() + MAX_WAIT_MS
       if (!(await takeSlot(key))) {
         // After 10 s of waiting the answer is not held any longer.
