@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import url from 'node:url'
 
-import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/node'
+import { broadcastDevReady, type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 
@@ -26,8 +26,6 @@ import { gracefulShutdown } from './server/shutdown'
 
 // First: a start on another Node line ends here, before the app is loaded.
 refuseOtherNodeLines()
-
-installGlobals({ nativeFetch: true })
 
 const SHUTDOWN_GRACE_MS = 10_000
 /**

@@ -13,7 +13,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startMockBackend, type MockBackend } from '../../mocks/backend'
-import { productionEnv, ROOT, spawnListening } from '../support/stack'
+import { uniqueEnquiry } from '../support/enquiry'
+import { mockControl, productionEnv, ROOT, spawnListening } from '../support/stack'
 
 type RuntimeStage = {
   copies: Array<{ from: string; source: string; target: string }>
@@ -84,6 +85,9 @@ function hostLibrary(imagePath: string | undefined) {
   return `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/${path.basename(imagePath)}`
 }
 
+const requireJson = (file: string) =>
+  JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }
+
 /** A fixture post whose image is a camera photo, so its page offers variants. */
 const CAMERA_POST = 'ai-voice-agents-for-tradespeople'
 
@@ -125,6 +129,35 @@ afterAll(async () => {
   if (imageDir) fs.rmSync(imageDir, { recursive: true, force: true })
 })
 
+/**
+ * The image's server, started with its CMD and its own settings but for where it listens (the
+ * test's free port) and `extra`.
+ */
+async function startImage(
+  extra: (env: Record<string, string | undefined>) => Record<string, string> = () => ({}),
+) {
+  const [command, ...args] = stage.cmd
+  const startEnv = (port: number) => {
+    const env = {
+      ...stage.env,
+      ...productionEnv(port),
+      LD_PRELOAD: hostLibrary(stage.env.LD_PRELOAD),
+      BACKEND_URL: backend.url,
+    }
+    return { ...env, ...extra(env) }
+  }
+  const started = await spawnListening(
+    (port) =>
+      spawn(command!, args, {
+        cwd: imageDir,
+        env: startEnv(port),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    '"msg":"server listening"',
+  )
+  return { ...started, env: startEnv(started.port) }
+}
+
 describe('the production image', () => {
   it('copies only production dependencies, the build and public files', () => {
     expect(stage.cmd[0]).toBe('node')
@@ -134,6 +167,16 @@ describe('the production image', () => {
     expect(fs.existsSync(path.join(imageDir, 'node_modules', 'vitest'))).toBe(false)
     expect(fs.existsSync(path.join(imageDir, 'node_modules', '@remix-run', 'dev'))).toBe(false)
     expect(fs.existsSync(path.join(imageDir, 'node_modules', 'typescript'))).toBe(false)
+    // @remix-run/serve is the framework's own server, which never runs here: neither it nor the
+    // Express 4 it brings is in the image; the one Express is the server's.
+    expect(fs.existsSync(path.join(imageDir, 'node_modules', '@remix-run', 'serve'))).toBe(false)
+    const expressCopies = fs
+      .readdirSync(path.join(imageDir, 'node_modules'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /(?:^|\/)express\/package\.json$/.test(file))
+    expect(expressCopies).toEqual(['express/package.json'])
+    expect(requireJson(path.join(imageDir, 'node_modules/express/package.json')).version).toBe(
+      '5.3.0',
+    )
     expect(fs.existsSync(path.join(imageDir, 'app'))).toBe(false)
     expect(fs.existsSync(path.join(imageDir, '.env'))).toBe(false)
   })
@@ -158,29 +201,7 @@ describe('the production image', () => {
   })
 
   it('starts with its CMD, passes its HEALTHCHECK and serves pages', async () => {
-    const [command, ...args] = stage.cmd
-    // The image's own settings, but for where it listens: the test's free port.
-    const startEnv = (port: number) => ({
-      ...stage.env,
-      ...productionEnv(port),
-      LD_PRELOAD: hostLibrary(stage.env.LD_PRELOAD),
-      BACKEND_URL: backend.url,
-    })
-    const {
-      child: server,
-      port,
-      output,
-      exited,
-    } = await spawnListening(
-      (port) =>
-        spawn(command!, args, {
-          cwd: imageDir,
-          env: startEnv(port),
-          stdio: ['ignore', 'pipe', 'pipe'],
-        }),
-      '"msg":"server listening"',
-    )
-    const env = startEnv(port)
+    const { child: server, port, output, exited, env } = await startImage()
     try {
       const base = `http://127.0.0.1:${port}`
       await expect
@@ -214,5 +235,67 @@ describe('the production image', () => {
       server.kill('SIGTERM')
     }
     expect(await exited).toBe(0)
+  }, 60_000)
+  // The server runs on Node's own fetch, Request and Response (no installGlobals): a Node
+  // security release reaches the backend calls. @remix-run/node still brings its polyfills
+  // (@remix-run/web-fetch and its family) and undici; this holds that nothing loads them.
+  it('loads no fetch polyfill while it renders, forwards an enquiry and fetches an image', async () => {
+    const loadedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loaded-modules-'))
+    const hook = path.join(ROOT, 'tests/support/record-loaded-modules.mjs')
+    const {
+      child: server,
+      port,
+      output,
+      exited,
+    } = await startImage((env) => ({
+      NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --import ${hook}`.trim(),
+      LOADED_MODULES_DIR: loadedDir,
+    }))
+    const mock = mockControl(backend.url)
+    try {
+      const base = `http://127.0.0.1:${port}`
+      for (const route of ['/', '/blog', `/blog/${CAMERA_POST}`]) {
+        expect((await fetch(`${base}${route}`)).status, `${route}\n${output()}`).toBe(200)
+      }
+      const post = await (await fetch(`${base}/blog/${CAMERA_POST}`)).text()
+      const variant = /srcSet="(\/images\/[^" ]+\.avif) /i.exec(post)?.[1]
+      expect((await fetch(`${base}${variant}`)).status, output()).toBe(200)
+      const enquiry = uniqueEnquiry()
+      const sent = await fetch(`${base}/contact`, {
+        method: 'POST',
+        redirect: 'manual',
+        body: new URLSearchParams(enquiry),
+      })
+      expect(sent.status, output()).toBe(303)
+      expect((await mock.enquiries()).map((received) => received.body.email)).toContain(
+        enquiry.email,
+      )
+    } finally {
+      server.kill('SIGTERM')
+    }
+    expect(await exited).toBe(0)
+
+    const threads = fs.readdirSync(loadedDir).map((file) => ({
+      thread: file,
+      urls: fs.readFileSync(path.join(loadedDir, file), 'utf8').trim().split('\n'),
+    }))
+    fs.rmSync(loadedDir, { recursive: true, force: true })
+    const main = threads.find(({ thread }) => thread === `${server.pid}-0.txt`)
+    // The record is whole: the server's thread and its CommonJS packages, and the sanitiser's.
+    expect(main?.urls).toContainEqual(
+      expect.stringMatching(/\/node_modules\/@remix-run\/node\/dist\/index\.js$/),
+    )
+    expect(
+      threads.some(({ urls }) => urls.some((url) => url.includes('/node_modules/jsdom/'))),
+    ).toBe(true)
+    const polyfills = threads.flatMap(({ thread, urls }) =>
+      urls
+        .filter((url) => /\/node_modules\/@remix-run\/web-/.test(url))
+        .map((url) => `${thread}: ${url}`),
+    )
+    expect(polyfills).toEqual([])
+    // The server's own thread loads no npm undici: its fetch is Node's (jsdom, in the sanitiser's
+    // worker, loads undici for its own use).
+    expect(main!.urls.filter((url) => url.includes('/node_modules/undici/'))).toEqual([])
   }, 60_000)
 })
