@@ -182,7 +182,12 @@ app.use((req, res, next) => {
   next()
 })
 // A method the answering route does not take is refused before Remix sees it.
-app.use(refuseUntakenMethods(() => build))
+app.use(
+  refuseUntakenMethods(
+    () => build,
+    (req, status) => pages.keptPage(req, status),
+  ),
+)
 
 // The enquiry forms' time travels in a cookie, so their pages are the same bytes for everyone.
 const formServedAt = formServedAtCookie({ secrets: config.sessionSecrets, siteUrl: config.siteUrl })
@@ -204,31 +209,29 @@ const cachedRouteQuery = (_req: express.Request, res: express.Response) => {
   return handle?.pageCache?.query
 }
 
-// Express 5's paths name their wildcard; the braces let it match `/` too.
-app.all(
-  '/{*splat}',
-  servePages({
-    build: () => build,
-    mode: config.isProduction ? 'production' : 'development',
-    cache:
-      config.isProduction && config.postsCacheTtlS > 0
-        ? createPageCache({
-            ttlMs: config.postsCacheTtlS * 1000,
-            cachedRouteQuery,
-            isUnknownAddress: (_req, res) => res.locals.route === NOT_FOUND_LABEL,
-            metrics,
-          })
-        : undefined,
-    answersKeptNotFound: isCostlyNotFound(() => build),
-    getLoadContext: (req) => ({
-      contentSecurityPolicy: policy,
-      readFormServedAt: () => formServedAt.read(req),
-      clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-      enquiryLimiter,
-      enquiryMemory,
-    }),
+const pages = servePages({
+  build: () => build,
+  mode: config.isProduction ? 'production' : 'development',
+  cache:
+    config.isProduction && config.postsCacheTtlS > 0
+      ? createPageCache({
+          ttlMs: config.postsCacheTtlS * 1000,
+          cachedRouteQuery,
+          isUnknownAddress: (_req, res) => res.locals.route === NOT_FOUND_LABEL,
+          metrics,
+        })
+      : undefined,
+  answersKeptNotFound: isCostlyNotFound(() => build),
+  getLoadContext: (req) => ({
+    contentSecurityPolicy: policy,
+    readFormServedAt: () => formServedAt.read(req),
+    clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    enquiryLimiter,
+    enquiryMemory,
   }),
-)
+})
+// Express 5's paths name their wildcard; the braces let it match `/` too.
+app.all('/{*splat}', pages)
 
 // Metrics first: an instance that cannot serve them should fail at start, not run unobserved.
 const metricsServer =

@@ -27,12 +27,19 @@ const LONG_REPEAT = Math.max(1, Math.round(REPEAT / 10))
 /** `/a/a/a…` of about `chars` characters: a path as deep as it is long. */
 const deepPath = (chars: number) => '/a'.repeat(Math.ceil(chars / 2))
 
-type Kind = { name: string; request: RawRequest; long?: boolean }
+/** A request, or one made anew each time (a query no page reads, different every time). */
+type Kind = { name: string; request: RawRequest | (() => RawRequest); long?: boolean }
+
+const made = (kind: Kind) => (typeof kind.request === 'function' ? kind.request() : kind.request)
 
 const FLASH = { cookie: 'toast=eyJ0eXBlIjoic3VjY2VzcyJ9' }
 
 const KINDS: Kind[] = [
   { name: 'GET /favicon.svg (reference)', request: { path: '/favicon.svg' } },
+  {
+    name: 'GET /privacy-policy?x=<random>',
+    request: () => ({ path: `/privacy-policy?x=${Math.random()}` }),
+  },
   { name: 'TRACE /', request: { method: 'TRACE', path: '/' } },
   { name: 'PROPFIND /', request: { method: 'PROPFIND', path: '/' } },
   { name: 'OPTIONS /blog', request: { method: 'OPTIONS', path: '/blog' } },
@@ -91,7 +98,7 @@ async function measure(stack: Stack, kind: Kind): Promise<Row> {
   const count = kind.long ? LONG_REPEAT : REPEAT
   const cpuBefore = cpuMs(stack.server.process.pid!)
   for (let i = 0; i < count; i++) {
-    const outcome = await rawRequest(stack.baseUrl, kind.request).then(
+    const outcome = await rawRequest(stack.baseUrl, made(kind)).then(
       (answer) => {
         roundTrips.push(answer.ms)
         return String(answer.status)
@@ -141,7 +148,7 @@ async function run(env: Record<string, string>, kinds: Kind[]) {
   const stack = await startStack(env, { root: process.env.BENCH_SERVER_ROOT })
   try {
     // The kept pages and the JIT: the first request of a kind is not the one measured alone.
-    for (const kind of kinds) await rawRequest(stack.baseUrl, kind.request).catch(() => undefined)
+    for (const kind of kinds) await rawRequest(stack.baseUrl, made(kind)).catch(() => undefined)
     const rows: Row[] = []
     for (const kind of kinds) rows.push(await measure(stack, kind))
     return rows

@@ -16,13 +16,19 @@ type PagesOptions = {
   cache?: PageCache
   /**
    * Whether the request is for an address no route takes that would cost more to render than
-   * any page (`isCostlyNotFound`): it gets the site's 404 page as rendered once for this build.
+   * any page (`isCostlyNotFound`): it gets the site's 404 page as kept for this build.
    */
   answersKeptNotFound?: (req: ExpressRequest, res: Response) => boolean
 }
 
-/** An address no route takes, short: its 404 page is the one kept for every costly address. */
-const NOT_FOUND_STAND_IN = '/404'
+/**
+ * The answers whose page is the same for every address they are given for: the site's 404 page
+ * and its 405 page (a method the address does not take), each rendered once per build and kept.
+ */
+export type KeptStatus = 404 | 405
+/** An address no route takes, short; asked with GET it answers 404, with POST 405 (no action). */
+const STAND_IN_PATH = '/404'
+const STAND_IN_METHODS: Record<KeptStatus, string> = { 404: 'GET', 405: 'POST' }
 
 /** Answers that show something to one visitor, or that a POST made: no cache may keep them. */
 const PERSONAL = 'private, no-store'
@@ -67,46 +73,51 @@ export function servePages({
   getLoadContext,
   cache,
   answersKeptNotFound = () => false,
-}: PagesOptions): RequestHandler {
+}: PagesOptions) {
   const handleRequest = createRequestHandler(async () => build(), mode)
 
   /**
-   * The 404 page of the stand-in address, as a GET with no cookie asks for it: the same page as
-   * any other address's, whose render costs what a short address's does.
+   * The site's page for `status` as the stand-in address answers a request with no cookie: the
+   * same page as any other address's, whose render costs what a short address's does.
    */
-  async function renderNotFound(req: ExpressRequest): Promise<KeptPage> {
+  async function renderKept(req: ExpressRequest, status: KeptStatus): Promise<KeptPage> {
     const origin = `${req.protocol}://${req.get('host')}`
     const response = await handleRequest(
-      new Request(`${origin}${NOT_FOUND_STAND_IN}`),
+      new Request(`${origin}${STAND_IN_PATH}`, { method: STAND_IN_METHODS[status] }),
       getLoadContext(req),
     )
-    if (response.status !== 404) throw new Error(`the 404 page answered ${response.status}`)
+    if (response.status !== status) {
+      throw new Error(`the ${status} page answered ${response.status}`)
+    }
     const body = Buffer.from(await response.arrayBuffer())
     const headers = Object.fromEntries(response.headers)
     delete headers['server-timing']
+    // A method refused is answered as every answer to a POST: kept by no cache.
+    if (status === 405) headers['cache-control'] = PERSONAL
     headers.etag = etagOf(req, body)
-    return keptPageOf({ status: 404, headers, body, setsCookie: false })
+    return keptPageOf({ status, headers, body, setsCookie: false })
   }
 
-  // Rendered once per build, by the first request that needs it; those arriving meanwhile wait.
-  let notFound: { build: ServerBuild; page: Promise<KeptPage> } | undefined
-  function keptNotFound(req: ExpressRequest) {
+  // Rendered once per build, by the first request that needs each; those arriving meanwhile wait.
+  let kept: { build: ServerBuild; pages: Map<KeptStatus, Promise<KeptPage>> } | undefined
+  function keptPage(req: ExpressRequest, status: KeptStatus): Promise<KeptPage> {
     const current = build()
-    if (notFound?.build !== current) {
-      const page = renderNotFound(req)
-      notFound = { build: current, page }
+    if (kept?.build !== current) kept = { build: current, pages: new Map() }
+    const { pages } = kept
+    let page = pages.get(status)
+    if (!page) {
+      page = renderKept(req, status)
+      pages.set(status, page)
       // A render that failed is tried again by the next request, not kept.
-      page.catch(() => {
-        if (notFound?.page === page) notFound = undefined
-      })
+      page.catch(() => pages.delete(status))
     }
-    return notFound.page
+    return page
   }
 
-  return async (req, res, next) => {
+  const handler: RequestHandler = async (req, res, next) => {
     try {
       if (answersKeptNotFound(req, res)) {
-        writeKeptPage(await keptNotFound(req), req, res)
+        writeKeptPage(await keptPage(req, 404), req, res)
         return
       }
       const key = cache?.keyFor(req, res)
@@ -149,4 +160,7 @@ export function servePages({
       next(error)
     }
   }
+  return Object.assign(handler, { keptPage })
 }
+
+export type Pages = ReturnType<typeof servePages>

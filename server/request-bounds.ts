@@ -1,6 +1,7 @@
 import type { ServerBuild } from '@remix-run/node'
 import type { Request, RequestHandler, Response } from 'express'
 
+import { writeKeptPage, type KeptPage } from './page-cache'
 import { isAppDataPath, segmentsOf, shapeOf } from './remix-addresses'
 import { NOT_FOUND_LABEL, ROUTE_MANIFEST_LABEL } from './route-label'
 
@@ -95,18 +96,25 @@ export function methodsOf(build: ServerBuild, routeLabel: string): string[] {
 
 /**
  * A method the address does not take (TRACE, PROPFIND, OPTIONS, PUT, or a POST to a page with no
- * action) is answered 405 with `Allow` before Remix sees it: Remix would render a whole page to
- * say so (a POST to a long path took seconds), log it as an error, and a TRACE it cannot even
- * make into a request. Runs once `res.locals.route` names the route that answers.
+ * action) is answered 405 with `Allow` before Remix sees it, with the site's 405 page as rendered
+ * once and kept: Remix would render the page for each (a POST to a long path took seconds), log
+ * it as an error, and a TRACE it cannot even make into a request. Runs once `res.locals.route`
+ * names the route that answers.
  */
-export function refuseUntakenMethods(build: () => ServerBuild): RequestHandler {
-  return (req, res, next) => {
+export function refuseUntakenMethods(
+  build: () => ServerBuild,
+  keptPage: (req: Request, status: 405) => Promise<KeptPage>,
+): RequestHandler {
+  return async (req, res, next) => {
     const allowed = methodsOf(build(), res.locals.route as string)
     if (allowed.includes(req.method)) return next()
-    refuse(res, 405, `This address takes ${allowed.join(', ')} only.`, {
-      Allow: allowed.join(', '),
-      ...closeAfterBody(req),
-    })
+    try {
+      const page = await keptPage(req, 405)
+      res.set({ Allow: allowed.join(', '), ...closeAfterBody(req) })
+      writeKeptPage(page, req, res)
+    } catch (error) {
+      next(error)
+    }
   }
 }
 

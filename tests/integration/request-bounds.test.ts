@@ -93,7 +93,7 @@ describe('an address no route takes, deeper or longer than any route', () => {
 })
 
 describe('a method an address does not take', () => {
-  it('is answered 405 with Allow, plainly, before any route sees it', async () => {
+  it('is answered 405 with Allow and the site 405 page kept, before any route sees it', async () => {
     const cases: Array<[string, string, string]> = [
       ['TRACE', '/', 'GET, HEAD'],
       ['PROPFIND', '/', 'GET, HEAD'],
@@ -115,8 +115,11 @@ describe('a method an address does not take', () => {
         const name = `${method} ${path.slice(0, 30)}`
         expect(answer.status, name).toBe(405)
         expect(answer.headers.allow, name).toBe(allowed)
-        expect(answer.headers['cache-control'], name).toBe('no-store')
-        expect(answer.headers['content-type'], name).toMatch(/^text\/plain/)
+        expect(answer.headers['cache-control'], name).toBe('private, no-store')
+        expect(answer.headers['server-timing'], name).toBe('render;dur=0;desc="page cache"')
+        // The site's own page, as Remix renders it for a method a page does not take.
+        expect(answer.body, name).toMatch(/<h1[^>]*>Unexpected Application Error!<\/h1>/)
+        expect(answer.body, name).toContain('Error 405')
       }
     }
   })
