@@ -2,12 +2,12 @@ import { PassThrough } from 'node:stream'
 import { buffer } from 'node:stream/consumers'
 
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 
 import { warmUpPosts } from './blog/posts.server'
 import { defaultSanitizer } from './blog/sanitizer.server'
-import { log } from './lib/log.server'
+import { log, reasonOf } from './lib/log.server'
 import { currentRequest } from './lib/request-context.server'
 import { pageScripts } from './page-scripts.server'
 
@@ -100,9 +100,12 @@ function serverTiming(renderStarted: number) {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
+  // A client's mistake (an address or method no route takes) is not the server's: the request's
+  // own log line gives its status.
+  if (isRouteErrorResponse(error) && error.status < 500) return
   log('error', 'unhandled route error', {
     path: new URL(request.url).pathname,
-    reason: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    reason: reasonOf(error),
   })
 }
 
