@@ -58,6 +58,18 @@ describe('the production server', () => {
     expect(html).not.toContain('nonce=')
   })
 
+  it("writes no live-reload script, and no socket in the CSP: that is `npm run dev`'s", async () => {
+    const response = await fetch(`${stack().baseUrl}/`)
+    const csp = response.headers.get('content-security-policy') ?? ''
+    const html = await response.text()
+    expect(html).not.toContain('remixLiveReloadConnect')
+    expect(html).not.toContain('/socket')
+    expect(csp).toContain("connect-src 'self';")
+    // ScrollRestoration's, Remix's context, its data stream (a chunk, the end) and module
+    // script, and the release of the held scripts: nothing more.
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[\w+/]+=*'){6};/)
+  })
+
   it('sends the page with its module preloads and scripts held in a template until the first paint', async () => {
     const html = await (await fetch(`${stack().baseUrl}/`)).text()
     const held = /<template id="held-scripts">([\s\S]*?)<\/template>/.exec(html)
