@@ -9,6 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { freePort, ROOT } from './stack'
+import { validateTierOnly } from './tier'
 
 /** What the copy leaves out: installs, builds, a local .env, and what the app never reads. */
 const NOT_COPIED = new Set([
@@ -32,6 +33,7 @@ export type DevelopmentServer = {
 }
 
 export async function startDevelopmentServer(): Promise<DevelopmentServer> {
+  validateTierOnly('`npm run dev`')
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dev-server-'))
   fs.cpSync(ROOT, root, {
     recursive: true,
