@@ -2,7 +2,7 @@
 
 # Node 24 (LTS, supported to April 2028), the exact release the tests and CI run on: scripts/test.js
 # reads this tag and runs every test on the same version. Reasons: docs/decisions/014-docker-image-node-line.md.
-FROM node:24.21.0-bookworm-slim AS base
+FROM node:24.22.3-bookworm-slim AS base
 ENV NODE_ENV=production
 WORKDIR /app
 

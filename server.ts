@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import url from 'node:url'
 
-import { broadcastDevReady, installGlobals, type ServerBuild } from '@remix-run/node'
+import { broadcastDevReady, type ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
 
@@ -21,6 +21,11 @@ import { createPageCache } from './server/page-cache'
 import { servePages } from './server/pages'
 import { createRateLimiter } from './server/rate-limit'
 import { ROUTE_MANIFEST_PATH } from './server/remix-addresses'
+import {
+  isCostlyNotFound,
+  refuseMalformedRequests,
+  refuseUntakenMethods,
+} from './server/request-bounds'
 import { requestId } from './server/request-id'
 import { logRequests } from './server/request-log'
 import { NOT_FOUND_LABEL, remixRouteLabeler } from './server/route-label'
@@ -29,8 +34,6 @@ import { gracefulShutdown } from './server/shutdown'
 
 // First: a start on another Node line ends here, before the app is loaded.
 refuseOtherNodeLines()
-
-installGlobals({ nativeFetch: true })
 
 const SHUTDOWN_GRACE_MS = 10_000
 /**
@@ -141,16 +144,16 @@ app.use(
   }),
 )
 
-app.use((req, res, next) => {
-  const declaredLength = Number(req.get('content-length') ?? 0)
-  if (declaredLength > MAX_REQUEST_BODY_BYTES) {
-    if (req.method === 'POST' && ENQUIRY_ACTION_PATHS.includes(req.path))
-      metrics.countEnquiry('too_large')
-    res.status(413).type('text/plain').send('Request body too large')
-    return
-  }
-  next()
-})
+// Every request's cost bounded before the app's work: its address, its length, its body.
+app.use(
+  refuseMalformedRequests({
+    maxBodyBytes: MAX_REQUEST_BODY_BYTES,
+    onBodyTooLarge: (req) => {
+      if (req.method === 'POST' && ENQUIRY_ACTION_PATHS.includes(req.path))
+        metrics.countEnquiry('too_large')
+    },
+  }),
+)
 
 app.post(ENQUIRY_ACTION_PATHS, refuseForeignOrigin(config.siteUrl, { log, metrics }))
 
@@ -191,6 +194,13 @@ app.use((req, res, next) => {
   res.locals.route = routeLabel(req)
   next()
 })
+// A method the answering route does not take is refused before Remix sees it.
+app.use(
+  refuseUntakenMethods(
+    () => build,
+    (req, status) => pages.keptPage(req, status),
+  ),
+)
 
 // The enquiry forms' time travels in a cookie, so their pages are the same bytes for everyone.
 const formServedAt = formServedAtCookie({ secrets: config.sessionSecrets, siteUrl: config.siteUrl })
@@ -202,41 +212,44 @@ const policy = contentSecurityPolicy({
   analytics: config.analytics,
 })
 
-/** Whether the Remix route answering a request lets the instance keep its page. */
-const isCachedRoute = (_req: express.Request, res: express.Response) => {
+/**
+ * The query parameters the page of the Remix route answering a request reads, when the route
+ * lets the instance keep its page (its `handle`, from `pageCacheHandle`).
+ */
+const cachedRouteQuery = (_req: express.Request, res: express.Response) => {
   const module = build.routes[res.locals.route as string]?.module as { handle?: unknown }
-  return (module?.handle as { pageCache?: boolean } | undefined)?.pageCache === true
+  const handle = module?.handle as { pageCache?: { query: readonly string[] } } | undefined
+  return handle?.pageCache?.query
 }
 
-// Express 5's paths name their wildcard; the braces let it match `/` too.
-app.all(
-  '/{*splat}',
-  servePages({
-    build: () => build,
-    mode: config.isProduction ? 'production' : 'development',
-    cache:
-      config.isProduction && config.postsCacheTtlS > 0
-        ? createPageCache({
-            ttlMs: config.postsCacheTtlS * 1000,
-            isCachedRoute,
-            isUnknownAddress: (_req, res) => res.locals.route === NOT_FOUND_LABEL,
-            metrics,
-          })
-        : undefined,
-    admit: (req, res) =>
-      clientShare.admit(req, res, {
-        isEnquiry: req.method === 'POST' && ENQUIRY_ACTION_PATHS.includes(req.path),
-        isImage: req.path.startsWith('/images/'),
-      }),
-    getLoadContext: (req) => ({
-      contentSecurityPolicy: policy,
-      readFormServedAt: () => formServedAt.read(req),
-      clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
-      enquiryLimiter,
-      enquiryMemory,
+const pages = servePages({
+  build: () => build,
+  mode: config.isProduction ? 'production' : 'development',
+  cache:
+    config.isProduction && config.postsCacheTtlS > 0
+      ? createPageCache({
+          ttlMs: config.postsCacheTtlS * 1000,
+          cachedRouteQuery,
+          isUnknownAddress: (_req, res) => res.locals.route === NOT_FOUND_LABEL,
+          metrics,
+        })
+      : undefined,
+  answersKeptNotFound: isCostlyNotFound(() => build),
+  admit: (req, res) =>
+    clientShare.admit(req, res, {
+      isEnquiry: req.method === 'POST' && ENQUIRY_ACTION_PATHS.includes(req.path),
+      isImage: req.path.startsWith('/images/'),
     }),
+  getLoadContext: (req) => ({
+    contentSecurityPolicy: policy,
+    readFormServedAt: () => formServedAt.read(req),
+    clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    enquiryLimiter,
+    enquiryMemory,
   }),
-)
+})
+// Express 5's paths name their wildcard; the braces let it match `/` too.
+app.all('/{*splat}', pages)
 
 // Metrics first: an instance that cannot serve them should fail at start, not run unobserved.
 const metricsServer =

@@ -2,7 +2,22 @@ import path from 'node:path'
 
 import { defineConfig } from 'vitest/config'
 
+import { integrationTiers } from './scripts/test-tiers.js'
+
 const alias = { '~': path.resolve(import.meta.dirname, 'app') }
+
+// `npm test` runs the integration files that need only Node and the mock backend; a file that
+// starts Redis, HAProxy, nginx, Java, the image's replay or `npm run dev` runs in
+// `npm run validate` (scripts/test-tiers.js tells them apart by their imports).
+const tiers = integrationTiers()
+const integration = {
+  environment: 'node' as const,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // Each file starts its own production server and mock backend on free ports.
+  fileParallelism: true,
+  maxWorkers: 2,
+}
 
 export default defineConfig({
   test: {
@@ -22,15 +37,14 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        test: { name: 'integration', include: tiers.everyday, ...integration },
+      },
+      {
+        resolve: { alias },
         test: {
-          name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          // Each file starts its own production server and mock backend on free ports.
-          fileParallelism: true,
-          maxWorkers: 2,
+          name: 'integration-validate',
+          include: tiers.validate.map(({ file }) => file),
+          ...integration,
         },
       },
       {

@@ -2,12 +2,12 @@ import { PassThrough } from 'node:stream'
 import { buffer } from 'node:stream/consumers'
 
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
-import { renderToPipeableStream } from 'react-dom/server'
+import { isRouteErrorResponse, LiveReload, RemixServer } from '@remix-run/react'
+import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server'
 
 import { warmUpPosts } from './blog/posts.server'
 import { defaultSanitizer } from './blog/sanitizer.server'
-import { log } from './lib/log.server'
+import { log, reasonOf } from './lib/log.server'
 import { currentRequest } from './lib/request-context.server'
 import { pageScripts } from './page-scripts.server'
 
@@ -21,6 +21,16 @@ export { runInRequestContext } from './lib/request-context.server'
 
 /** Development keeps the page's scripts where they are written, for the fastest reload. */
 const HOLDS_SCRIPTS = process.env.NODE_ENV === 'production'
+
+/**
+ * `npm run dev`'s socket to `remix dev`, through which a rebuild reaches the open tab: hot module
+ * replacement, a loader's new data, or a reload. Written after the page, where the framework's
+ * streamed scripts go too, so it is hashed with them for the CSP. Empty in production: LiveReload
+ * renders nothing there. It is not in the root's tree, so the browser's bundle, and with it every
+ * production page and its CSP, stays the same bytes; React leaves a node it did not render at the
+ * end of the body alone.
+ */
+const LIVE_RELOAD = renderToStaticMarkup(<LiveReload />)
 
 /**
  * How long Remix waits for a promise in a loader's data before rejecting it (single fetch); the
@@ -41,10 +51,8 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const renderStarted = performance.now()
-  const { html, scriptHashes } = pageScripts(
-    await renderWholePage(<RemixServer context={remixContext} url={request.url} />),
-    { holdScripts: HOLDS_SCRIPTS },
-  )
+  const page = await renderWholePage(<RemixServer context={remixContext} url={request.url} />)
+  const { html, scriptHashes } = pageScripts(page + LIVE_RELOAD, { holdScripts: HOLDS_SCRIPTS })
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   // Only the scripts that end the page are allowed: one anywhere else is refused.
   responseHeaders.set('Content-Security-Policy', loadContext.contentSecurityPolicy(scriptHashes))
@@ -100,9 +108,12 @@ function serverTiming(renderStarted: number) {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
+  // A client's mistake (an address or method no route takes) is not the server's: the request's
+  // own log line gives its status.
+  if (isRouteErrorResponse(error) && error.status < 500) return
   log('error', 'unhandled route error', {
     path: new URL(request.url).pathname,
-    reason: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    reason: reasonOf(error),
   })
 }
 

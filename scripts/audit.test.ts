@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 
 import {
   ACCEPTED_LIST_PATH,
+  auditBothTrees,
   ghsaIdOf,
   judgeAudit,
   problemsWithList,
@@ -14,8 +15,20 @@ import {
 const ROOT = path.resolve(import.meta.dirname, '..')
 const readJson = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'))
 
-/** What `npm audit --json` prints for this tree where the audit service answers (format 2). */
+/** What `npm audit --json --omit=dev` prints for this tree where the audit service answers (format 2). */
 const report = () => readJson(path.join(import.meta.dirname, 'fixtures/npm-audit-report.json'))
+/**
+ * What `npm audit --json` prints for the whole install: the production report and the entries of
+ * the development tree's own packages (tar 6.2.1 and the two above it).
+ */
+function wholeInstallReport() {
+  const whole = report()
+  const developmentOnly = readJson(
+    path.join(import.meta.dirname, 'fixtures/npm-audit-development-only.json'),
+  )
+  Object.assign(whole.vulnerabilities, developmentOnly.vulnerabilities)
+  return whole
+}
 const committedList = () => readJson(ACCEPTED_LIST_PATH)
 
 const TODAY = '2026-11-28'
@@ -26,6 +39,7 @@ function entry(overrides: Record<string, unknown> = {}) {
     aliases: ['CVE-2026-55685'],
     package: '@remix-run/server-runtime',
     installed: '2.17.5',
+    tree: 'production',
     severity: 'high',
     status: 'contained',
     reason: 'server/framework-addresses.ts bounds every request to /__manifest.',
@@ -172,9 +186,84 @@ describe('judging a report', () => {
   })
 })
 
+describe('the production tree gates, the development tree is reported on its own', () => {
+  it('passes the whole install with every advisory accepted, tar 6.2.1 among them', () => {
+    const { code, lines } = judgeAudit(wholeInstallReport(), committedList(), TODAY, 'development')
+    expect(code).toBe(0)
+    expect(lines.at(-1)).toMatch(
+      /^audit \(development tree\): passed: 17 advisory\(ies\) reported, 17 of them accepted/,
+    )
+  })
+
+  it('fails the production tree on an advisory accepted for the development tree only', () => {
+    const { code, lines } = judgeAudit(wholeInstallReport(), committedList(), TODAY, 'production')
+    expect(code).toBe(1)
+    expect(lines.join('\n')).toContain(
+      'GHSA-34x7-hfp2-rc4v (high, tar) is accepted for the development tree only, and the production tree now has it',
+    )
+    expect(lines.at(-1)).toMatch(/failed: 7 high or critical advisory\(ies\) not accepted/)
+  })
+
+  it("takes the exit code from the production tree's verdict and prints the other under its heading", () => {
+    const unacceptedInDevelopment = wholeInstallReport()
+    unacceptedInDevelopment.vulnerabilities.vite = {
+      name: 'vite',
+      severity: 'high',
+      via: [githubAdvisory('GHSA-fx2h-pf6j-xcff', 'high', '<=6.4.2', 'server.fs.deny bypass')],
+    }
+    const passed = auditBothTrees(report(), unacceptedInDevelopment, committedList(), TODAY)
+    expect(passed.code).toBe(0)
+    expect(passed.developmentCode).toBe(1)
+    const heading = passed.lines.findIndex((line) => line.startsWith('Development tree'))
+    expect(passed.lines[0]).toMatch(/^Production tree \(npm audit --omit=dev/)
+    expect(passed.lines.slice(heading)).toContainEqual(
+      expect.stringContaining('GHSA-fx2h-pf6j-xcff (high, vite) is not accepted'),
+    )
+
+    const failed = auditBothTrees(unacceptedInDevelopment, report(), committedList(), TODAY)
+    expect(failed.code).toBe(1)
+  })
+
+  it('says a passed review date once, in the production verdict', () => {
+    const list = { advisories: [entry({ reviewBy: '2026-11-27' })] }
+    const both = auditBothTrees(report(), report(), list, TODAY)
+    expect(both.lines.filter((line) => line.includes('was to be reviewed by'))).toEqual([
+      'audit: GHSA-chx6-hx7r-mcp5 (@remix-run/server-runtime) was to be reviewed by 2026-11-27: check its reason and guard, then move the date',
+    ])
+  })
+})
+
 describe('the accepted list', () => {
   it('is well formed: every field there, ids and dates of the right form', () => {
     expect(problemsWithList(committedList())).toEqual([])
+  })
+
+  // A reason points at the lines it rests on; a file that moved or shrank leaves it pointing at nothing.
+  it('cites only files that exist, at lines they have', () => {
+    const cited =
+      /\b((?:node_modules|app|server|scripts|tests)\/[\w@./-]+\.(?:js|ts|tsx|json)):(\d+)(?:-(\d+))?/g
+    const wrong: string[] = []
+    let citations = 0
+    for (const { id, reason } of committedList().advisories as { id: string; reason: string }[]) {
+      for (const [, file, from, to] of reason.matchAll(cited)) {
+        citations += 1
+        const full = path.join(ROOT, file!)
+        const lines = fs.existsSync(full) ? fs.readFileSync(full, 'utf8').split('\n').length : 0
+        if (lines < Number(to ?? from)) wrong.push(`${id}: ${file}:${to ?? from} (${lines} lines)`)
+      }
+    }
+    expect(wrong).toEqual([])
+    expect(citations).toBeGreaterThan(10)
+  })
+
+  it('says GHSA-chx6 covers /__manifest only, and lists the matching on every render as our own', () => {
+    const entries = committedList().advisories as { id: string; reason: string }[]
+    const byId = new Map(entries.map((e) => [e.id, e]))
+    expect(byId.get('GHSA-chx6-hx7r-mcp5')?.reason).toMatch(/^Covers \/__manifest only/)
+    expect(byId.get('OWN-2026-01')).toMatchObject({
+      tree: 'production',
+      guardedBy: 'tests/integration/request-bounds.test.ts',
+    })
   })
 
   it('names what is wrong with an entry', () => {
@@ -183,14 +272,16 @@ describe('the accepted list', () => {
         entry({ id: 'GHSA-1234-abcd-zzzz' }),
         entry({ reviewBy: '2027-02-30' }),
         entry({ id: 'GHSA-rxv8-25v2-qmq8', guardedBy: ' ', status: 'fine', aliases: ['42'] }),
+        entry({ id: 'OWN-2026-01', tree: 'image' }),
       ],
     })
     expect(problems).toEqual([
-      'GHSA-1234-abcd-zzzz: id is not a GHSA-xxxx-xxxx-xxxx id',
+      'GHSA-1234-abcd-zzzz: id is not a GHSA-xxxx-xxxx-xxxx id nor one of our own OWN-YYYY-NN',
       'GHSA-chx6-hx7r-mcp5: reviewBy is not a YYYY-MM-DD date',
       'GHSA-rxv8-25v2-qmq8: aliases must be a list of CVE-YYYY-NNNN ids (it may be empty)',
       'GHSA-rxv8-25v2-qmq8: guardedBy is missing',
       'GHSA-rxv8-25v2-qmq8: status is not one of contained, not reached, fixed by override, patched, not applicable',
+      'OWN-2026-01: tree is not one of production, development',
     ])
     expect(judgeAudit(report(), { advisories: [entry({ severity: 'severe' })] }, TODAY).code).toBe(
       1,

@@ -1,6 +1,7 @@
 /**
  * Fixes the framework's own pins would hold back: npm `overrides` in package.json lift them, and
- * this fails when any copy in the installed tree (nested ones too) is older than its fix.
+ * this fails when any copy in the installed tree (nested ones too) is older than its fix. And the
+ * condition docs/accepted-advisories.json accepts tar 6.2.1's advisories under: nothing runs it.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -51,6 +52,32 @@ describe('the installed tree', () => {
       expect(copies.filter((copy) => !isAtLeast(copy.version, fixed))).toEqual([])
     })
   }
+
+  // tar 6.2.1 (GHSA-34x7-hfp2-rc4v and eleven more, fixed only in 7.5.x) is declared by cacache 17,
+  // under @remix-run/dev; cacache 17 never requires it. This fails when tar reaches the production
+  // tree, when another package comes to depend on it, or when its one dependent starts loading it.
+  it('has tar only in the development tree, and nothing there requires it', () => {
+    const lock = JSON.parse(fs.readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dev?: boolean; dependencies?: Record<string, string> }>
+    }
+    const entries = Object.entries(lock.packages)
+    const copies = entries.filter(([at]) => /(?:^|\/)node_modules\/tar$/.test(at))
+    expect(copies.map(([at, { dev }]) => [at, dev])).toEqual([['node_modules/tar', true]])
+    const dependents = entries.filter(([, { dependencies }]) => dependencies?.tar !== undefined)
+    expect(dependents.map(([at]) => at)).toEqual(['node_modules/cacache'])
+
+    const loadsTar = /(?:require\(|import\(|from\s)\s*['"]tar(?:\/[^'"]*)?['"]/
+    const sources = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const at = path.join(dir, entry.name)
+        if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sources(at)
+        return /\.[cm]?js$/.test(entry.name) ? [at] : []
+      })
+    const files = dependents.flatMap(([at]) => sources(path.join(ROOT, at)))
+    expect(files.length).toBeGreaterThan(5)
+    expect(files.filter((file) => loadsTar.test(fs.readFileSync(file, 'utf8')))).toEqual([])
+    expect(loadsTar.test("const tar = require('tar')")).toBe(true)
+  })
 
   it('compares versions by number, not by text', () => {
     expect(isAtLeast('6.30.10', '6.30.6')).toBe(true)

@@ -4,7 +4,7 @@
  * loopback, in Debian's Chromium. Prints one table row per page, preset and run; exits 1 when a
  * page could not be measured.
  *
- *   CHROMIUM_PATH            the browser (default /usr/bin/chromium)
+ *   CHROMIUM_PATH            the browser (default the system's, else Playwright's)
  *   LIGHTHOUSE_PAGES         only these paths, comma-separated (`post` for the first post)
  *   LIGHTHOUSE_PRESETS       mobile, desktop or both, comma-separated (default mobile,desktop)
  *   LIGHTHOUSE_REPEAT        measure each page and preset this often (default 1), to see the spread
@@ -21,6 +21,7 @@ import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse'
 
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../tests/support/chromium'
 
+import { NO_CHROMIUM } from './chromium.js'
 import { machine, requireProductionBuild, startStack } from './measure'
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
@@ -93,8 +94,8 @@ function row(page: string, preset: string, lhr: Result): string {
 }
 
 requireProductionBuild()
-if (!fs.existsSync(CHROMIUM_PATH)) {
-  console.error(`No browser at ${CHROMIUM_PATH}: install chromium or set CHROMIUM_PATH.`)
+if (!CHROMIUM_PATH) {
+  console.error(NO_CHROMIUM)
   process.exit(1)
 }
 

@@ -26,8 +26,13 @@ describe('one Node line for the image, the tests and CI', () => {
     expect(process.version).toBe(`v${version}`)
   })
 
-  it('names the same line in engines and @types/node, and never depends on a Node binary', () => {
+  it('names the same line in engines, .nvmrc, .node-version and @types/node, and never depends on a Node binary', () => {
     expect(pkg.engines.node).toBe(`${major}.x`)
+    // nvm and fnm read these (nodenv and asdf .node-version): the major only, so a release
+    // needs no change here.
+    for (const file of ['.nvmrc', '.node-version']) {
+      expect(fs.readFileSync(path.join(ROOT, file), 'utf8'), file).toBe(`${major}\n`)
+    }
     expect(pkg.devDependencies['@types/node']!.split('.')[0]).toBe(major)
     const all = { ...pkg.dependencies, ...pkg.devDependencies }
     expect(Object.keys(all).filter((name) => /^node(-|$)/.test(name))).toEqual([])

@@ -2,12 +2,7 @@ import type { ServerBuild } from '@remix-run/node'
 import type { RequestHandler } from 'express'
 import { rateLimit } from 'express-rate-limit'
 
-import {
-  boundedManifestQuery,
-  isLegacyDataRequest,
-  routeShape,
-  type RouteShape,
-} from './remix-addresses'
+import { boundedManifestQuery, isLegacyDataRequest, shapeOf } from './remix-addresses'
 
 /** Remix's own bound, which it checks on the URL as asked (the browser code never sends more). */
 const MANIFEST_URL_MAX_CHARS = 7680
@@ -22,14 +17,6 @@ const plainAnswer =
   (_req, res) => {
     res.status(status).set('Cache-Control', 'no-store').type('text/plain').send(text)
   }
-
-/** The routes' shape, worked out once per build (a development rebuild brings a new one). */
-const shapes = new WeakMap<ServerBuild['routes'], RouteShape>()
-function shapeOf(routes: ServerBuild['routes']) {
-  let shape = shapes.get(routes)
-  if (!shape) shapes.set(routes, (shape = routeShape(routes)))
-  return shape
-}
 
 /**
  * Remix 2's route discovery matches the routes for every prefix of every path it is asked for, and

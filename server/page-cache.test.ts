@@ -4,12 +4,12 @@ import { describe, expect, it, vi } from 'vitest'
 import { createPageCache, type CachablePage } from './page-cache'
 
 /** A cache of two pages whose clock the test moves. */
-function cacheOfTwo() {
+function cacheOfTwo(readsQuery: readonly string[] = []) {
   // lru-cache, which keeps the pages, reads a start time of 0 as "no TTL".
   const clock = { now: 1_000_000 }
   const cache = createPageCache({
     ttlMs: 60_000,
-    isCachedRoute: () => true,
+    cachedRouteQuery: () => readsQuery,
     isUnknownAddress: () => false,
     metrics: { countPageCacheLookup: vi.fn() },
     maxEntries: 2,
@@ -69,5 +69,24 @@ describe('the page cache', () => {
     cache.store('/blog/a-post', page(60))
     expect(served(cache, '/blog')).toBeUndefined()
     expect(served(cache, '/')).toBeDefined()
+  })
+})
+
+describe("the page cache's keys", () => {
+  const keyOf = (url: string, readsQuery: readonly string[]) => {
+    const req = { method: 'GET', get: () => undefined, path: url.split('?')[0], originalUrl: url }
+    return cacheOfTwo(readsQuery).cache.keyFor(req as unknown as Request, {} as Response)
+  }
+
+  it('are the path and the query parameters the page reads, in one order and encoding', () => {
+    expect(keyOf('/blog?x=1&page=2&utm_source=mail&q=a%20b', ['q', 'page'])).toBe(
+      '/blog?page=2&q=a+b',
+    )
+    expect(keyOf('/blog?page=2&q=a+b', ['q', 'page'])).toBe('/blog?page=2&q=a+b')
+  })
+
+  it('leave out every parameter the page does not read', () => {
+    expect(keyOf(`/?x=${Math.random()}&gclid=1`, [])).toBe('/')
+    expect(keyOf('/contact?sent=1&y=2', ['sent'])).toBe('/contact?sent=1')
   })
 })

@@ -14,7 +14,7 @@ import { isAppDataPath } from './remix-addresses'
 const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }
 
 /** A page as it was answered, and its body compressed once per encoding. */
-type Entry = {
+export type KeptPage = {
   status: number
   headers: Record<string, string>
   bodies: { identity: Buffer; gzip: Buffer; br: Buffer }
@@ -32,8 +32,11 @@ export type CachablePage = {
 type PageCacheOptions = {
   /** how long a page is kept that says nothing of it itself (a private page has no s-maxage) */
   ttlMs: number
-  /** whether the route answering the request lets the instance keep its page */
-  isCachedRoute: (req: Request, res: Response) => boolean
+  /**
+   * The query parameters the page of the route answering the request reads, when that route
+   * lets the instance keep its page; undefined when it does not.
+   */
+  cachedRouteQuery: (req: Request, res: Response) => readonly string[] | undefined
   /** true when the request is for an address no route answers: they all share one 404 page */
   isUnknownAddress: (req: Request, res: Response) => boolean
   metrics: Pick<Metrics, 'countPageCacheLookup'>
@@ -45,26 +48,43 @@ type PageCacheOptions = {
 const FLASH_COOKIE = /(?:^|;\s*)toast=/
 const NOT_FOUND_KEY = ' not-found'
 
+/** A page as the instance keeps it: compressed once in each encoding, so a hit writes stored bytes. */
+export function keptPageOf(page: CachablePage): KeptPage {
+  return {
+    status: page.status,
+    headers: page.headers,
+    bodies: {
+      identity: page.body,
+      gzip: zlib.gzipSync(page.body),
+      br: zlib.brotliCompressSync(page.body, BROTLI_OPTIONS),
+    },
+  }
+}
+
 /**
- * Query parameters that ad and email campaigns add to links and that no page reads: a visitor
- * from a campaign gets the same page.
+ * Answers with a kept page, in the encoding the request accepts; `cacheControl` adjusts the kept
+ * Cache-Control to what is left of the page's life.
  */
-const TRACKING_PARAMS = new Set([
-  'gclid',
-  'gbraid',
-  'wbraid',
-  'dclid',
-  'fbclid',
-  'msclkid',
-  'twclid',
-  'ttclid',
-  'li_fat_id',
-  'igshid',
-  'mc_cid',
-  'mc_eid',
-  '_gl',
-])
-const isTrackingParam = (name: string) => name.startsWith('utm_') || TRACKING_PARAMS.has(name)
+export function writeKeptPage(
+  page: KeptPage,
+  req: Request,
+  res: Response,
+  cacheControl: (kept: string) => string = (kept) => kept,
+) {
+  res.status(page.status)
+  for (const [name, value] of Object.entries(page.headers)) res.setHeader(name, value)
+  const kept = page.headers['cache-control']
+  if (kept) res.setHeader('Cache-Control', cacheControl(kept))
+  res.setHeader('Server-Timing', 'render;dur=0;desc="page cache"')
+  res.vary('Accept-Encoding')
+  // The compression middleware leaves a response alone once it has a Content-Encoding.
+  const encoding = req.acceptsEncodings(['br', 'gzip'])
+  const body =
+    encoding === 'br' ? page.bodies.br : encoding === 'gzip' ? page.bodies.gzip : undefined
+  if (body) res.setHeader('Content-Encoding', encoding as string)
+  // res.send answers a matching If-None-Match with 304, by the ETag the page was stored with.
+  res.send(body ?? page.bodies.identity)
+}
 
 /** The seconds a shared cache may keep a page, by its Cache-Control; undefined if it does not say. */
 function sharedMaxAgeS(cacheControl: string | undefined): number | undefined {
@@ -80,14 +100,18 @@ function sharedMaxAgeS(cacheControl: string | undefined): number | undefined {
  */
 export function createPageCache({
   ttlMs,
-  isCachedRoute,
+  cachedRouteQuery,
   isUnknownAddress,
   metrics,
   maxEntries = 200,
   now = Date.now,
 }: PageCacheOptions) {
   // The most read pages, each until its life ends (lru-cache's own clock is `now`).
-  const entries = new LRUCache<string, Entry>({ max: maxEntries, ttlResolution: 0, perf: { now } })
+  const entries = new LRUCache<string, KeptPage>({
+    max: maxEntries,
+    ttlResolution: 0,
+    perf: { now },
+  })
 
   /** The entry a request reads and fills, or undefined when its page must not be kept. */
   function keyFor(req: Request, res: Response): string | undefined {
@@ -95,11 +119,13 @@ export function createPageCache({
     // Remix's data and route discovery are not pages: never the page, nor the 404 page, for them.
     if (isAppDataPath(req.path)) return undefined
     if (isUnknownAddress(req, res)) return NOT_FOUND_KEY
-    if (!isCachedRoute(req, res)) return undefined
+    const readsQuery = cachedRouteQuery(req, res)
+    if (!readsQuery) return undefined
     const url = new URL(req.originalUrl, 'http://page')
-    // In one order and one encoding: `?q=a+b&page=2` and `?page=2&q=a%20b` are the same page.
+    // Only what the page reads, in one order and one encoding: `?q=a+b&page=2&utm_source=x` and
+    // `?page=2&q=a%20b` are the same page, and `/?x=<anything>` is `/`.
     const query = [...url.searchParams]
-      .filter(([name]) => !isTrackingParam(name))
+      .filter(([name]) => readsQuery.includes(name))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     return query.length === 0 ? url.pathname : `${url.pathname}?${new URLSearchParams(query)}`
   }
@@ -112,24 +138,12 @@ export function createPageCache({
       return false
     }
     metrics.countPageCacheLookup('hit')
-    res.status(entry.status)
-    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value)
     // A page lives here as long as its s-maxage: a shared cache in front keeps it only for what is
     // left, in whole seconds rounded up (never 0, which nginx takes for "do not store").
     const leftS = Math.max(1, Math.ceil((entries.getRemainingTTL(key) + 1) / 1000))
-    const cacheControl = entry.headers['cache-control']
-    if (cacheControl) {
-      res.setHeader('Cache-Control', cacheControl.replace(/s-maxage=\d+/, `s-maxage=${leftS}`))
-    }
-    res.setHeader('Server-Timing', 'render;dur=0;desc="page cache"')
-    res.vary('Accept-Encoding')
-    // The compression middleware leaves a response alone once it has a Content-Encoding.
-    const encoding = req.acceptsEncodings(['br', 'gzip'])
-    const body =
-      encoding === 'br' ? entry.bodies.br : encoding === 'gzip' ? entry.bodies.gzip : undefined
-    if (body) res.setHeader('Content-Encoding', encoding as string)
-    // res.send answers a matching If-None-Match with 304, by the ETag the entry was stored with.
-    res.send(body ?? entry.bodies.identity)
+    writeKeptPage(entry, req, res, (cacheControl) =>
+      cacheControl.replace(/s-maxage=\d+/, `s-maxage=${leftS}`),
+    )
     return true
   }
 
@@ -147,15 +161,7 @@ export function createPageCache({
     if (lifetimeMs <= 0) return
     // A page past its life is never served again: it does not stay in memory until pushed out.
     entries.purgeStale()
-    const entry: Entry = {
-      status: page.status,
-      headers: page.headers,
-      bodies: {
-        identity: page.body,
-        gzip: zlib.gzipSync(page.body),
-        br: zlib.brotliCompressSync(page.body, BROTLI_OPTIONS),
-      },
-    }
+    const entry = keptPageOf(page)
     // Gone from lifetimeMs on: lru-cache counts an entry stale once past its ttl.
     entries.set(key, entry, { ttl: Math.max(1, lifetimeMs - 1) })
   }

@@ -30,7 +30,7 @@ export function isAppDataPath(path: string): boolean {
 }
 
 /** Path segments of a route pattern or a requested path: `/blog/:slug` → `['blog', ':slug']`. */
-const segmentsOf = (path: string) => path.split('/').filter(Boolean)
+export const segmentsOf = (path: string) => path.split('/').filter(Boolean)
 
 /** What of a requested path decides the routes route discovery answers with. */
 export type RouteShape = {
@@ -57,6 +57,14 @@ export function routeShape(routes: ServerBuild['routes']): RouteShape {
     depth: 1 + Math.max(0, ...paths.map((path) => path.length)),
     literals: new Set(literals),
   }
+}
+
+/** The routes' shape, worked out once per build (a development rebuild brings a new one). */
+const shapes = new WeakMap<ServerBuild['routes'], RouteShape>()
+export function shapeOf(routes: ServerBuild['routes']) {
+  let shape = shapes.get(routes)
+  if (!shape) shapes.set(routes, (shape = routeShape(routes)))
+  return shape
 }
 
 /** A segment no route names: it can be matched only by a parameter or a splat, as any other. */

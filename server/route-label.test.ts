@@ -37,6 +37,11 @@ describe('remixRouteLabeler', () => {
     expect(label(request(path))).toBe(expected)
   })
 
+  it('labels a path of thousands of segments as the routes past their depth match it: splats', () => {
+    expect(label(request(`/media${'/a'.repeat(3000)}/photo.jpg`))).toBe('routes/media.$')
+    expect(label(request(`/blog${'/a'.repeat(3000)}`))).toBe('not-found')
+  })
+
   it('labels a path asked again the same, and by the new build’s routes once it changes', () => {
     let current = build
     const labelOfBuild = remixRouteLabeler(() => current)

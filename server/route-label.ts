@@ -2,7 +2,7 @@ import type { ServerBuild } from '@remix-run/node'
 import { matchRoutes } from '@remix-run/react'
 import type { Request } from 'express'
 
-import { pagePathOf, ROUTE_MANIFEST_PATH } from './remix-addresses'
+import { pagePathOf, ROUTE_MANIFEST_PATH, segmentsOf, shapeOf } from './remix-addresses'
 
 type RouteNode = Parameters<typeof matchRoutes>[0][number]
 
@@ -45,7 +45,10 @@ export function remixRouteLabeler(currentBuild: () => ServerBuild) {
     const build = currentBuild()
     if (known?.build !== build) known = { build, tree: routeTree(build) }
     if (req.path === ROUTE_MANIFEST_PATH) return ROUTE_MANIFEST_LABEL
-    return labelOf(matchRoutes(known.tree, pagePathOf(req.path))?.at(-1)?.route.id)
+    // Cut to the routes' depth: past it only splats match, as they match the cut path, and the
+    // router's work grows with the segments it is given (a stranger's path may have thousands).
+    const cut = segmentsOf(pagePathOf(req.path)).slice(0, shapeOf(build.routes).depth)
+    return labelOf(matchRoutes(known.tree, `/${cut.join('/')}`)?.at(-1)?.route.id)
   }
 }
 

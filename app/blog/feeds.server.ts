@@ -65,7 +65,7 @@ export async function rssResponse(
   posts: readonly PostSummary[],
   channel: FeedChannel,
 ) {
-  const newest = await toFeedPosts(posts.slice(0, RSS_MAX_ITEMS))
+  const newest = toFeedPosts(posts.slice(0, RSS_MAX_ITEMS))
   return new Response(rssXml(siteUrl, newest, channel), {
     headers: {
       'Content-Type': 'application/rss+xml; charset=utf-8',

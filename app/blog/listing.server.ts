@@ -22,7 +22,7 @@ export async function listingPage(
   return {
     total: allPosts.length,
     categories: categoriesOf(allPosts),
-    posts: await toPostCards(page.items),
+    posts: toPostCards(page.items),
     page: page.page,
     pageCount: page.pageCount,
   }

@@ -157,8 +157,8 @@ describe('the post list', () => {
     const [guide] = (await postsOf(store)).filter(
       (p) => p.slug === 'ai-chatbots-small-business-guide',
     )
-    const [card] = await store.toPostCards([guide!])
-    const [feedPost] = await store.toFeedPosts([guide!])
+    const [card] = store.toPostCards([guide!])
+    const [feedPost] = store.toFeedPosts([guide!])
     const text =
       'If you run a small business in the UK, you have probably noticed that customers expect answers faster than ever. They message at 10pm on a Sunday, they want to know whether you cover their postcode, and they would rather not wait'
     expect(card!.preview).toBe(`${text.slice(0, 150).trimEnd()}...`)
@@ -174,7 +174,7 @@ describe('the post list', () => {
         '<h2>Costs&nbsp;&amp;&nbsp;savings</h2><p>It&rsquo;s &pound;50 <em>a</em> month.</p>',
     }
     const { store } = storeAnswering(list([post]))
-    const [card] = await store.toPostCards(await postsOf(store))
+    const [card] = store.toPostCards(await postsOf(store))
     expect(card!.preview).toBe('Costs & savings It’s £50 a month.')
     expect((await postOf(store, post.slug)).teaser).toBe('Costs & savings It’s £50 a month.')
   })
@@ -228,7 +228,7 @@ describe('the post list', () => {
 
   it('sends a card only what it shows', async () => {
     const { store } = storeAnswering(list(fixturePosts))
-    const [card] = await store.toPostCards((await postsOf(store)).slice(0, 1))
+    const [card] = store.toPostCards((await postsOf(store)).slice(0, 1))
     expect(Object.keys(card!).sort()).toEqual(
       [
         'cardDate',
@@ -264,7 +264,7 @@ describe('a list of thousands of posts', () => {
     await postOf(store, 'generated-post-10')
     await postOf(store, 'generated-post-10')
     expect(sanitized).toHaveLength(2)
-    const cards = await store.toPostCards(await postsOf(store))
+    const cards = store.toPostCards(await postsOf(store))
     expect(cards).toHaveLength(20)
     expect(sanitized).toHaveLength(2)
 
@@ -419,7 +419,7 @@ describe('search', () => {
       list([{ ...first!, title: 'Retitled' }]),
     )
     await postOf(store, first!.slug)
-    await store.toPostCards(await postsOf(store))
+    store.toPostCards(await postsOf(store))
     advance(TTL_MS)
     await store.getPosts()
     await refreshed(store)

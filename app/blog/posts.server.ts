@@ -150,12 +150,14 @@ export function createPostStore({
     fetchMethod: async (content) => (await sanitize(content)) ?? undefined,
   })
 
-  async function currentList(): Promise<PostList | string> {
-    try {
-      return (await lists.fetch('posts'))!
-    } catch (cause) {
-      return cause instanceof ListUnavailable ? cause.message : FETCH_FAILED_MESSAGE
-    }
+  /** What `read` makes of the list in hand, or the failure the pages show instead. */
+  async function fromList<T>(read: (list: PostList) => T | Promise<T>) {
+    const list = await lists
+      .fetch('posts')
+      .catch((cause: unknown) =>
+        cause instanceof ListUnavailable ? cause.message : FETCH_FAILED_MESSAGE,
+      )
+    return typeof list === 'string' ? ({ status: 'error', message: list } as const) : read(list!)
   }
 
   async function loadList(kept: PostList | undefined): Promise<PostList> {
@@ -279,60 +281,48 @@ export function createPostStore({
   }
 
   return {
-    async getPosts(): Promise<PostsResult> {
-      const list = await currentList()
-      if (typeof list === 'string') return { status: 'error', message: list }
-      return { status: 'success', posts: list.posts }
-    },
+    getPosts: (): Promise<PostsResult> =>
+      fromList((list) => ({ status: 'success', posts: list.posts }) as const),
 
-    async findPostBySlug(slug: string): Promise<FoundPost> {
-      const list = await currentList()
-      if (typeof list === 'string') return { status: 'error', message: list }
-      const stored = list.bySlug.get(slug)
-      if (!stored) return { status: 'not-found' }
-      // The post's image (its page's largest paint) is made while its text is sanitised.
-      prepareFirstImages([stored.summary.image])
-      const html = await sanitised.fetch(stored.content)
-      if (html === undefined) log('error', 'post shown without its content', { slug })
-      return {
-        status: 'found',
-        post: { ...stored.summary, html: html ?? '', teaser: teaserOf(stored.summary) },
-        contentUnavailable: html === undefined,
-      }
-    },
+    findPostBySlug: (slug: string): Promise<FoundPost> =>
+      fromList(async (list) => {
+        const stored = list.bySlug.get(slug)
+        if (!stored) return { status: 'not-found' } as const
+        // The post's image (its page's largest paint) is made while its text is sanitised.
+        prepareFirstImages([stored.summary.image])
+        const html = await sanitised.fetch(stored.content)
+        if (html === undefined) log('error', 'post shown without its content', { slug })
+        const post = { ...stored.summary, html: html ?? '', teaser: teaserOf(stored.summary) }
+        return { status: 'found', post, contentUnavailable: html === undefined } as const
+      }),
 
     /** The posts matching `query` (as `searchQueryOf` reads `q`), by relevance, then newest. */
-    async searchPosts(query: string): Promise<PostsResult> {
-      const list = await currentList()
-      if (typeof list === 'string') return { status: 'error', message: list }
+    searchPosts: (query: string): Promise<PostsResult> =>
       // Kept by the query's words: live search's data requests are not kept by the page cache.
-      return { status: 'success', posts: list.results.memo(searchWords(query).join(' ')) }
-    },
+      fromList(
+        (list) =>
+          ({ status: 'success', posts: list.results.memo(searchWords(query).join(' ')) }) as const,
+      ),
 
-    /** Cards for posts of the list, each with its preview. */
-    async toPostCards(posts: readonly PostSummary[]): Promise<PostCard[]> {
-      return posts.map((post) => {
+    /** Cards for posts of the list, each with its preview: no waiting, the list is in hand. */
+    toPostCards: (posts: readonly PostSummary[]): PostCard[] =>
+      posts.map((post) => {
         const { slug, title, category, publishedAt, cardDate, wordCountLabel, image } = post
         const preview = excerptOf(post, CARD_PREVIEW_CHARS)
         return { slug, title, category, preview, publishedAt, cardDate, wordCountLabel, image }
-      })
-    },
+      }),
 
     /** Posts of the list with their teasers, for a feed. */
-    async toFeedPosts(posts: readonly PostSummary[]): Promise<FeedPost[]> {
-      return posts.map((post) => ({ ...post, teaser: teaserOf(post) }))
-    },
+    toFeedPosts: (posts: readonly PostSummary[]): FeedPost[] =>
+      posts.map((post) => ({ ...post, teaser: teaserOf(post) })),
 
     /** The list loaded and read for search before the server listens (decision 016). */
     async warmUp() {
-      const list = await currentList()
-      if (typeof list !== 'string') list.searchable ??= searchableOf(list)
+      await fromList((list) => (list.searchable ??= searchableOf(list)))
     },
 
     /** Seconds the list in hand stays fresh, rounded: how long a shared cache may keep its pages. */
-    freshForS(): number {
-      return Math.round(Math.max(0, lists.getRemainingTTL('posts')) / 1000)
-    },
+    freshForS: (): number => Math.round(Math.max(0, lists.getRemainingTTL('posts')) / 1000),
   }
 }
 

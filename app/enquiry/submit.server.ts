@@ -91,7 +91,7 @@ function rateLimitedMessage(retryAfterS: number) {
  */
 export async function submitEnquiry(request: Request, context: AppLoadContext) {
   if (request.method !== 'POST') {
-    throw new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, POST' } })
+    throw new Response('Method Not Allowed', { status: 405, headers: { Allow: 'GET, HEAD, POST' } })
   }
   const body = await readFormBody(request)
   if (body.status === 'too-large') {

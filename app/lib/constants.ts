@@ -30,7 +30,15 @@ export type HomeSectionId = (typeof HOME_SECTIONS)[number]['id']
 
 /**
  * What a route exports as `handle` to let the server keep its rendered page in the instance's
- * page cache: for pages that are the same for every visitor without a flash message. A plain
- * value, as everything a route's `handle` holds is also the browser's.
+ * page cache: for pages that are the same for every visitor without a flash message. `query`
+ * names every query parameter the page reads (its loader, its meta, its components): the cache
+ * keeps one page per combination of those alone, so `/?x=<anything>` is the page `/`. A test
+ * renders each route with parameters it does not name and fails on any it reads. A plain value,
+ * as everything a route's `handle` holds is also the browser's.
  */
-export const PAGE_CACHE_HANDLE = { pageCache: true } as const
+export function pageCacheHandle(query: readonly string[] = []) {
+  return { pageCache: { query } } as const
+}
+
+/** The handle of a route whose page the instance keeps, as `pageCacheHandle` makes it. */
+export type PageCacheHandle = ReturnType<typeof pageCacheHandle>

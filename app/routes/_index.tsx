@@ -6,7 +6,7 @@ import { homeJsonLd } from '~/components/home/structured-data'
 import { HOME_META } from '~/content/home-contact'
 import { skipRevalidationAfterEnquiry } from '~/enquiry/revalidation'
 import { getPublicSiteConfig } from '~/lib/config.server'
-import { PAGE_CACHE_HANDLE } from '~/lib/constants'
+import { pageCacheHandle } from '~/lib/constants'
 import { CACHE_CONTROL, loaderOrErrorHeaders } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
@@ -28,7 +28,7 @@ export function loader() {
 
 export const headers = loaderOrErrorHeaders
 
-export const handle = PAGE_CACHE_HANDLE
+export const handle = pageCacheHandle()
 
 // The home page holds the enquiry form: a lost connection must not reload it away.
 export const shouldRevalidate = skipRevalidationAfterEnquiry

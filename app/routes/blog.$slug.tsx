@@ -19,7 +19,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { COMPANY } from '~/content/company'
 import { previewImage } from '~/images/image-set'
 import { getConfig } from '~/lib/config.server'
-import { PAGE_CACHE_HANDLE } from '~/lib/constants'
+import { pageCacheHandle } from '~/lib/constants'
 import { CACHE_CONTROL, loaderOrErrorHeaders } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
@@ -90,7 +90,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export const headers = loaderOrErrorHeaders
 
-export const handle = PAGE_CACHE_HANDLE
+export const handle = pageCacheHandle()
 
 export default function BlogPostRoute() {
   const data = useLoaderData<typeof loader>()

@@ -15,7 +15,7 @@ import { blogBreadcrumbs } from '~/blog/structured-data.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { JsonLd } from '~/components/json-ld'
 import { getConfig } from '~/lib/config.server'
-import { PAGE_CACHE_HANDLE } from '~/lib/constants'
+import { pageCacheHandle } from '~/lib/constants'
 import { CACHE_CONTROL, loaderOrErrorHeaders } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
@@ -59,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const headers = loaderOrErrorHeaders
 
-export const handle = PAGE_CACHE_HANDLE
+export const handle = pageCacheHandle(['q', 'page'])
 
 export default function BlogRoute() {
   const data = useLoaderData<typeof loader>()

@@ -16,7 +16,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { JsonLd } from '~/components/json-ld'
 import { COMPANY } from '~/content/company'
 import { getConfig } from '~/lib/config.server'
-import { PAGE_CACHE_HANDLE } from '~/lib/constants'
+import { pageCacheHandle } from '~/lib/constants'
 import { CACHE_CONTROL, loaderOrErrorHeaders } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
@@ -72,7 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const headers = loaderOrErrorHeaders
 
-export const handle = PAGE_CACHE_HANDLE
+export const handle = pageCacheHandle(['page'])
 
 export default function BlogCategoryRoute() {
   const data = useLoaderData<typeof loader>()

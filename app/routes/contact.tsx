@@ -14,7 +14,7 @@ import { CONTACT_PAGE_COPY } from '~/content/contact'
 import { ENQUIRY_FAILED_MESSAGE, type EnquiryResult } from '~/enquiry/fields'
 import { skipRevalidationAfterEnquiry } from '~/enquiry/revalidation'
 import { submitEnquiry } from '~/enquiry/submit.server'
-import { PAGE_CACHE_HANDLE } from '~/lib/constants'
+import { pageCacheHandle } from '~/lib/constants'
 import { CACHE_CONTROL } from '~/lib/http-cache.server'
 import { pageMeta, siteUrlFrom, type RootLoaders } from '~/lib/meta'
 
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ isSent }, { headers: { 'Cache-Control': cacheControl } })
 }
 
-export const handle = PAGE_CACHE_HANDLE
+export const handle = pageCacheHandle(['sent'])
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return submitEnquiry(request, context)

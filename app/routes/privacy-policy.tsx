@@ -4,7 +4,7 @@ import { legalPageMeta } from '~/components/legal/legal-meta'
 import { LegalPage } from '~/components/legal/legal-page'
 import { useAnalyticsSettings } from '~/components/use-site-config'
 import { privacyPolicy, privacyPolicyFor } from '~/content/legal/privacy-policy'
-import { PAGE_CACHE_HANDLE } from '~/lib/constants'
+import { pageCacheHandle } from '~/lib/constants'
 import { CACHE_CONTROL } from '~/lib/http-cache.server'
 import type { RootLoaders } from '~/lib/meta'
 
@@ -12,7 +12,7 @@ export const meta: MetaFunction<unknown, RootLoaders> = (args) => legalPageMeta(
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': CACHE_CONTROL.release })
 
-export const handle = PAGE_CACHE_HANDLE
+export const handle = pageCacheHandle()
 
 export default function PrivacyPolicyRoute() {
   return <LegalPage doc={privacyPolicyFor(useAnalyticsSettings())} />

@@ -9,6 +9,7 @@ import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
 import { rememberConsent } from './home-support'
 import { describeWithJavaScriptOnAndOff } from './javascript-on-and-off'
+import { SMOKE } from './smoke'
 
 // The consent dialog opens over the lower left of the page a second after it loads; a choice made
 // on an earlier visit keeps it from landing on a card link between a check and a click or hover.
@@ -56,40 +57,40 @@ const cards = (page: Page) =>
     .filter({ has: page.getByRole('article') })
 
 describeWithJavaScriptOnAndOff('blog', (javaScriptEnabled) => {
-  test('the list shows the newest posts as cards that lead to each post', async ({
-    page,
-    mock,
-    consoleProblems,
-  }) => {
-    await mock.reset()
-    const response = await page.goto('/blog')
-    expect(response?.status()).toBe(200)
-    await expect(page.getByRole('heading', { level: 1, name: 'Our Blog' })).toBeVisible()
-    await expect(page.getByText('Insights, tips and strategies for using AI')).toBeVisible()
-    await expect(cards(page)).toHaveCount(9)
+  test(
+    'the list shows the newest posts as cards that lead to each post',
+    SMOKE,
+    async ({ page, mock, consoleProblems }) => {
+      await mock.reset()
+      const response = await page.goto('/blog')
+      expect(response?.status()).toBe(200)
+      await expect(page.getByRole('heading', { level: 1, name: 'Our Blog' })).toBeVisible()
+      await expect(page.getByText('Insights, tips and strategies for using AI')).toBeVisible()
+      await expect(cards(page)).toHaveCount(9)
 
-    const card = cards(page).filter({ hasText: 'Taking Restaurant Bookings' })
-    await expect(card.getByText('Voice Agents', { exact: true })).toBeVisible()
-    await expect(card.getByText('484 words')).toBeVisible()
-    await expect(card.getByText('Mar 10, 2025')).toBeVisible()
-    await expect(
-      card.getByText(/^The Friday night problem Every restaurant owner.*\.\.\.$/),
-    ).toBeVisible()
-    await expect(card.locator('img')).toHaveAttribute(
-      'src',
-      '/media/restaurant-ai-phone-bookings.svg',
-    )
+      const card = cards(page).filter({ hasText: 'Taking Restaurant Bookings' })
+      await expect(card.getByText('Voice Agents', { exact: true })).toBeVisible()
+      await expect(card.getByText('484 words')).toBeVisible()
+      await expect(card.getByText('Mar 10, 2025')).toBeVisible()
+      await expect(
+        card.getByText(/^The Friday night problem Every restaurant owner.*\.\.\.$/),
+      ).toBeVisible()
+      await expect(card.locator('img')).toHaveAttribute(
+        'src',
+        '/media/restaurant-ai-phone-bookings.svg',
+      )
 
-    await card.getByRole('link', { name: /Read More →/ }).click()
-    await expect(page).toHaveURL(/\/blog\/restaurant-ai-phone-bookings$/)
-    await expect(
-      page.getByRole('heading', {
-        level: 1,
-        name: 'Taking Restaurant Bookings by Phone with an AI Voice Agent',
-      }),
-    ).toBeVisible()
-    expect(consoleProblems).toEqual([])
-  })
+      await card.getByRole('link', { name: /Read More →/ }).click()
+      await expect(page).toHaveURL(/\/blog\/restaurant-ai-phone-bookings$/)
+      await expect(
+        page.getByRole('heading', {
+          level: 1,
+          name: 'Taking Restaurant Bookings by Phone with an AI Voice Agent',
+        }),
+      ).toBeVisible()
+      expect(consoleProblems).toEqual([])
+    },
+  )
 
   test('the grid has 1, 2 and 3 columns as the screen widens', async ({ page }) => {
     for (const [width, columns] of [

@@ -15,6 +15,7 @@ import { startStack, type MockControl } from '../support/stack'
 import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
 import { describeWithJavaScriptOnAndOff } from './javascript-on-and-off'
+import { SMOKE } from './smoke'
 import { countdown, holdToastCountdowns, runCountdownTo } from './toast-countdown'
 
 // A new one for every test: the site forwards the same enquiry only once in 10 minutes.
@@ -150,38 +151,40 @@ test.describe('the enquiry form, JavaScript on', () => {
     await expect(form(page).getByText('Last name is required')).toBeVisible()
   })
 
-  test('sends in place: Sending..., then the thank-you dialog and an empty form', async ({
-    page,
-    mock,
-    consoleProblems,
-  }) => {
-    await mock.setState({ enquiries: 'slow', delayMs: 1200 })
-    await page.goto('/contact')
-    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
-    await fill(form(page), enquiry)
-    await form(page).getByRole('button', { name: 'Send Message' }).click()
+  test(
+    'sends in place: Sending..., then the thank-you dialog and an empty form',
+    SMOKE,
+    async ({ page, mock, consoleProblems }) => {
+      await mock.setState({ enquiries: 'slow', delayMs: 1200 })
+      await page.goto('/contact')
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+      await fill(form(page), enquiry)
+      await form(page).getByRole('button', { name: 'Send Message' }).click()
 
-    const sending = form(page).getByRole('button', { name: 'Sending...' })
-    await expect(sending).toBeVisible()
-    await expect(sending).toBeDisabled()
+      const sending = form(page).getByRole('button', { name: 'Sending...' })
+      await expect(sending).toBeVisible()
+      await expect(sending).toBeDisabled()
 
-    const dialog = page.getByRole('dialog', { name: /Thank you/ })
-    await expect(dialog).toBeVisible()
-    await expect(page).toHaveURL(/\/contact$/)
-    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
-    await expectEmptyForm(form(page))
-    expect(await received(mock)).toEqual([enquiry])
+      const dialog = page.getByRole('dialog', { name: /Thank you/ })
+      await expect(dialog).toBeVisible()
+      await expect(page).toHaveURL(/\/contact$/)
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
+        true,
+      )
+      await expectEmptyForm(form(page))
+      expect(await received(mock)).toEqual([enquiry])
 
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click()
-    await expect(dialog).toBeHidden()
-    await expect(form(page).getByRole('button', { name: 'Send Message' })).toBeFocused()
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click()
+      await expect(dialog).toBeHidden()
+      await expect(form(page).getByRole('button', { name: 'Send Message' })).toBeFocused()
 
-    // Reloading sends nothing again.
-    await page.reload()
-    await expect(form(page).getByLabel('First name')).toBeVisible()
-    expect(await received(mock)).toHaveLength(1)
-    expect(consoleProblems).toEqual([])
-  })
+      // Reloading sends nothing again.
+      await page.reload()
+      await expect(form(page).getByLabel('First name')).toBeVisible()
+      expect(await received(mock)).toHaveLength(1)
+      expect(consoleProblems).toEqual([])
+    },
+  )
 
   test('the thank-you address works with JavaScript too, and Close leaves it', async ({
     page,
@@ -405,28 +408,29 @@ test.describe('the enquiry form, JavaScript off', () => {
     expect(unexpectedProblems(consoleProblems)).toEqual([])
   })
 
-  test('success is a redirect to the thank-you dialog; reloading sends nothing', async ({
-    page,
-    mock,
-  }) => {
-    await page.goto('/contact')
-    await fill(form(page), enquiry)
-    await form(page).getByRole('button', { name: 'Send Message' }).click()
-    await expect(page).toHaveURL(/\/contact\?sent=1$/)
-    const dialog = page.getByRole('dialog', { name: /Thank you/ })
-    await expect(dialog).toBeVisible()
-    await expect(dialog.getByRole('heading', { name: /Thank you/ })).toBeVisible()
-    expect(await received(mock)).toEqual([enquiry])
+  test(
+    'success is a redirect to the thank-you dialog; reloading sends nothing',
+    SMOKE,
+    async ({ page, mock }) => {
+      await page.goto('/contact')
+      await fill(form(page), enquiry)
+      await form(page).getByRole('button', { name: 'Send Message' }).click()
+      await expect(page).toHaveURL(/\/contact\?sent=1$/)
+      const dialog = page.getByRole('dialog', { name: /Thank you/ })
+      await expect(dialog).toBeVisible()
+      await expect(dialog.getByRole('heading', { name: /Thank you/ })).toBeVisible()
+      expect(await received(mock)).toEqual([enquiry])
 
-    await page.reload()
-    await expect(dialog).toBeVisible()
-    expect(await received(mock)).toHaveLength(1)
+      await page.reload()
+      await expect(dialog).toBeVisible()
+      expect(await received(mock)).toHaveLength(1)
 
-    await dialog.getByRole('link', { name: 'Close', exact: true }).click()
-    await expect(page).toHaveURL(/\/contact$/)
-    await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeHidden()
-    await expectEmptyForm(form(page))
-  })
+      await dialog.getByRole('link', { name: 'Close', exact: true }).click()
+      await expect(page).toHaveURL(/\/contact$/)
+      await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeHidden()
+      await expectEmptyForm(form(page))
+    },
+  )
 
   test('a backend failure shows the message in the page and keeps every value', async ({
     page,

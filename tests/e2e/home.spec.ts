@@ -2,6 +2,7 @@
 import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
 import { rememberConsent, SECTION_IDS, waitForHydration } from './home-support'
+import { SMOKE } from './smoke'
 
 const SCHEDULER = /^https:\/\//
 
@@ -25,35 +26,37 @@ for (const javaScriptEnabled of [true, false]) {
       expect(consoleProblems).toEqual([])
     })
 
-    test('hero states the offer, links to solutions and the scheduler, and shows the impact figures', async ({
-      page,
-    }) => {
-      await page.goto('/')
-      const hero = page.locator('#home')
-      await expect(hero.getByRole('heading', { level: 1 })).toHaveText(
-        'Never miss a call or enquiry again',
-      )
-      await expect(hero).toContainText('answer your phone and website 24/7')
-      await expect(hero.getByRole('link', { name: 'Explore Solutions' })).toHaveAttribute(
-        'href',
-        '#solutions',
-      )
-      const demo = hero.getByRole('link', { name: 'Schedule a Demo' })
-      await expect(demo).toHaveAttribute('href', SCHEDULER)
-      await expect(demo).toHaveAttribute('target', '_blank')
-      await expect(demo).toHaveAttribute('rel', 'noopener noreferrer')
-      const figures = hero.locator('dl > div')
-      await expect(figures).toHaveCount(4)
-      for (const [value, label] of [
-        ['500+', 'Businesses automated'],
-        ['95%', 'Customer satisfaction'],
-        ['24/7', 'AI support'],
-        ['50%', 'Average time savings'],
-      ] as const) {
-        const figure = figures.filter({ hasText: label })
-        await expect(figure.getByRole('definition')).toHaveText(value)
-      }
-    })
+    test(
+      'hero states the offer, links to solutions and the scheduler, and shows the impact figures',
+      SMOKE,
+      async ({ page }) => {
+        await page.goto('/')
+        const hero = page.locator('#home')
+        await expect(hero.getByRole('heading', { level: 1 })).toHaveText(
+          'Never miss a call or enquiry again',
+        )
+        await expect(hero).toContainText('answer your phone and website 24/7')
+        await expect(hero.getByRole('link', { name: 'Explore Solutions' })).toHaveAttribute(
+          'href',
+          '#solutions',
+        )
+        const demo = hero.getByRole('link', { name: 'Schedule a Demo' })
+        await expect(demo).toHaveAttribute('href', SCHEDULER)
+        await expect(demo).toHaveAttribute('target', '_blank')
+        await expect(demo).toHaveAttribute('rel', 'noopener noreferrer')
+        const figures = hero.locator('dl > div')
+        await expect(figures).toHaveCount(4)
+        for (const [value, label] of [
+          ['500+', 'Businesses automated'],
+          ['95%', 'Customer satisfaction'],
+          ['24/7', 'AI support'],
+          ['50%', 'Average time savings'],
+        ] as const) {
+          const figure = figures.filter({ hasText: label })
+          await expect(figure.getByRole('definition')).toHaveText(value)
+        }
+      },
+    )
 
     test('solutions shows three cards with three features each', async ({ page }) => {
       await page.goto('/')

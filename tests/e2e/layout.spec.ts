@@ -3,27 +3,29 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 import { scrollInstantly, scrollY, waitForHydration } from './home-support'
 import { describeWithJavaScriptOnAndOff } from './javascript-on-and-off'
+import { SMOKE } from './smoke'
 
 describeWithJavaScriptOnAndOff('shared layout', () => {
-  test('every page has the header, footer and WhatsApp button', async ({
-    page,
-    consoleProblems,
-  }) => {
-    for (const path of ['/', '/blog', '/privacy-policy', '/terms-of-service', '/contact']) {
-      await page.goto(path)
-      const header = page.getByRole('banner')
-      await expect(
-        header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }),
-      ).toHaveAttribute('href', '/blog')
-      await expect(page.getByRole('contentinfo')).toContainText('© 2025')
-      const whatsapp = page.getByRole('link', {
-        name: 'Chat with us on WhatsApp (opens in a new tab)',
-      })
-      await expect(whatsapp).toHaveAttribute('href', 'https://wa.me/442079460958')
-      await expect(whatsapp).toHaveAttribute('target', '_blank')
-    }
-    expect(consoleProblems).toEqual([])
-  })
+  test(
+    'every page has the header, footer and WhatsApp button',
+    SMOKE,
+    async ({ page, consoleProblems }) => {
+      for (const path of ['/', '/blog', '/privacy-policy', '/terms-of-service', '/contact']) {
+        await page.goto(path)
+        const header = page.getByRole('banner')
+        await expect(
+          header.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }),
+        ).toHaveAttribute('href', '/blog')
+        await expect(page.getByRole('contentinfo')).toContainText('© 2025')
+        const whatsapp = page.getByRole('link', {
+          name: 'Chat with us on WhatsApp (opens in a new tab)',
+        })
+        await expect(whatsapp).toHaveAttribute('href', 'https://wa.me/442079460958')
+        await expect(whatsapp).toHaveAttribute('target', '_blank')
+      }
+      expect(consoleProblems).toEqual([])
+    },
+  )
 
   test('the discovery call link opens the scheduler in a new tab', async ({ page }) => {
     await page.goto('/')

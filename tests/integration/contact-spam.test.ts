@@ -4,10 +4,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
-import { startMockBackend } from '../../mocks/backend'
 import { uniqueEnquiry } from '../support/enquiry'
 import { logLines } from '../support/log-lines'
-import { startRedis } from '../support/redis'
 import { dataUrl, readData } from '../support/remix-data'
 import { startServer, startStack, TEST_SESSION_SECRET, type Stack } from '../support/stack'
 
@@ -323,42 +321,7 @@ describe('spam and repeats are judged before the rate limit', () => {
 })
 
 describe('with REDIS_URL', () => {
-  let redis: Awaited<ReturnType<typeof startRedis>>
-
-  beforeAll(async () => {
-    redis = await startRedis()
-  })
-  afterAll(async () => {
-    await redis?.stop()
-  })
-
-  it('an enquiry forwarded through one instance is not forwarded again through another', async () => {
-    const backend = await startMockBackend({ quiet: true })
-    const env = { BACKEND_URL: backend.url, REDIS_URL: redis.url }
-    const [first, second] = [await startServer(env), await startServer(env)]
-    try {
-      const enquiry = uniqueEnquiry()
-      expectAnsweredAsSent(await post(enquiry, { baseUrl: first.url }))
-      expectAnsweredAsSent(await post(enquiry, { baseUrl: second.url }))
-      // And sent to both at the same moment.
-      const both = uniqueEnquiry()
-      const responses = await Promise.all([
-        post(both, { baseUrl: first.url }),
-        post(both, { baseUrl: second.url }),
-      ])
-      for (const response of responses) expectAnsweredAsSent(response)
-
-      const received = await (await fetch(`${backend.url}/__mock/enquiries`)).json()
-      expect(received.map((entry: { body: unknown }) => entry.body)).toEqual(
-        expect.arrayContaining([enquiry, both]),
-      )
-      expect(received).toHaveLength(2)
-    } finally {
-      await Promise.all([first.stop(), second.stop()])
-      await backend.close()
-    }
-  })
-
+  // Two instances sharing a Redis: contact-spam-shared.test.ts.
   it('enquiries still go through when Redis does not answer, and the failure is logged', async () => {
     const server = await startServer({
       BACKEND_URL: stack.mock.url,

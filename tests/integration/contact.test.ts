@@ -324,7 +324,7 @@ describe('other methods', () => {
         redirect: 'manual',
       })
       expect(response.status).toBe(405)
-      expect(response.headers.get('allow')).toBe('GET, POST')
+      expect(response.headers.get('allow')).toBe('GET, HEAD, POST')
       expect(await enquiryRequests()).toBe(0)
     },
   )

@@ -1,7 +1,7 @@
 /**
- * What an operator running instances behind a load balancer relies on: readiness, metrics on
- * their own port with bounded labels, request ids, the HTTPS redirect, Server-Timing, and a 404
- * page that costs no render.
+ * What an operator running instances behind a load balancer relies on: liveness and readiness,
+ * metrics on their own port with bounded labels, request ids, a log line per request, the HTTPS
+ * redirect, Server-Timing, a 404 page that costs no render, and a graceful shutdown.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -54,6 +54,15 @@ function series(scrape: string, name: string) {
 }
 
 describe('probes', () => {
+  it('answers /healthz with ok without calling the backend', async () => {
+    const before = await mockControl(backend.url).state()
+    const response = await fetch(`${server.url}/healthz`)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toBe('ok')
+    const after = await mockControl(backend.url).state()
+    expect(after.postsRequests).toBe(before.postsRequests)
+  })
+
   it('answers /readyz with 200 while the instance takes traffic', async () => {
     const response = await fetch(`${server.url}/readyz`)
     expect(response.status).toBe(200)
@@ -144,6 +153,22 @@ describe('behind a TLS proxy', () => {
   })
 })
 
+describe('the request log', () => {
+  it('logs one structured line per request without the query string', async () => {
+    await fetch(`${server.url}/no-such-logged-page?email=someone@example.com`)
+    await sleep(100)
+    const line = server
+      .output()
+      .split('\n')
+      .find((entry) => entry.includes('"path":"/no-such-logged-page"'))
+    expect(line).toBeTruthy()
+    const entry = JSON.parse(line!)
+    expect(entry).toMatchObject({ msg: 'request', method: 'GET', status: 404 })
+    expect(typeof entry.durationMs).toBe('number')
+    expect(server.output()).not.toContain('someone@example.com')
+  })
+})
+
 describe('Server-Timing', () => {
   it('tells how long a page waited on the backend and took to render', async () => {
     const local = await startWaitingOnSlowBackend(300)
@@ -172,6 +197,15 @@ describe('Server-Timing', () => {
 })
 
 describe('unknown addresses', () => {
+  it('answers unknown addresses with a 404 page in the site layout', async () => {
+    const response = await fetch(`${server.url}/no-such-page`)
+    expect(response.status).toBe(404)
+    const html = await response.text()
+    expect(html).toContain('Page not found')
+    expect(html).toContain('Book a Discovery Call')
+    expect(html).toContain('<footer')
+  })
+
   it('get one cached 404 page, the same bytes whatever the address', async () => {
     const first = await fetch(`${server.url}/wp-login.php`)
     const second = await fetch(`${server.url}/.env?probe=${Date.now()}`)

@@ -1,6 +1,5 @@
 /**
- * Replays the Dockerfile's runtime stage without a Docker engine: a clean folder with only
- * production dependencies (installed as the image installs them), the files the image copies,
+ * The Dockerfile's runtime stage replayed without a Docker engine (tests/support/image-replay.ts),
  * started with the image's own CMD. Catches a runtime need for a dev dependency, a file
  * missing from the image, a wrong start command and a dependency patch the image goes without.
  */
@@ -13,117 +12,60 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { startMockBackend, type MockBackend } from '../../mocks/backend'
-import { productionEnv, ROOT, spawnListening } from '../support/stack'
+import { uniqueEnquiry } from '../support/enquiry'
+import { hostLibrary, readRuntimeStage, replayImage } from '../support/image-replay'
+import { mockControl, productionEnv, ROOT, spawnListening } from '../support/stack'
 
-type RuntimeStage = {
-  copies: Array<{ from: string; source: string; target: string }>
-  /** the runtime stage's ENV settings */
-  env: Record<string, string>
-  cmd: string[]
-  healthcheck: string[]
-  /** what the prod-deps stage copies from the build context before it installs */
-  installFiles: string[]
-  /** the prod-deps stage's install, one shell command per step */
-  install: string[]
-}
-
-/**
- * The deps stage's node_modules is this checkout's: both are `npm ci --include=dev` of the same
- * lock file and patches/. A RUN step's `--mount=type=bind,from=deps,source=/app/node_modules`
- * reads it here.
- */
-function replayMounts(run: string) {
-  let command = run
-  for (const [flag, options] of run.matchAll(/--mount=(\S+)\s*/g)) {
-    const option = Object.fromEntries(options!.split(',').map((pair) => pair.split('=')))
-    if (option.from !== 'deps' || option.source !== '/app/node_modules') {
-      throw new Error(`The replay knows no mount like ${flag}`)
-    }
-    command = command.replace(flag!, '').replaceAll(option.target!, path.join(ROOT, 'node_modules'))
-  }
-  return command
-}
-
-function readRuntimeStage(): RuntimeStage {
-  const text = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8').replace(/\\\n\s*/g, ' ')
-  const stages = text.split(/^FROM /m)
-  const last = stages[stages.length - 1]!
-  const prodDeps = stages.find((stage) => / AS prod-deps\n/.test(stage))!
-  const installFiles = [...prodDeps.matchAll(/^COPY (?!--from)(.*) \S+$/gm)].flatMap((match) =>
-    match[1]!.split(' '),
-  )
-  const install = replayMounts(/^RUN (.*)$/m.exec(prodDeps)![1]!)
-    .split('&&')
-    .map((step) => step.trim())
-  const copies = [...last.matchAll(/^COPY --from=(\S+)(?: --chown=\S+)? (\S+) (\S+)$/gm)].map(
-    (match) => ({
-      from: match[1]!,
-      source: match[2]!,
-      target: match[3]!,
-    }),
-  )
-  const env = Object.fromEntries(
-    [...last.matchAll(/^ENV (.*)$/gm)].flatMap((match) =>
-      // NAME=value pairs; a value may be quoted and hold '=' and spaces (NODE_OPTIONS).
-      [...match[1]!.matchAll(/(\w+)=("[^"]*"|\S+)/g)].map(
-        ([, name, value]) => [name!, value!.replace(/^"|"$/g, '')] as [string, string],
-      ),
-    ),
-  )
-  const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(last)![1]!) as string[]
-  const healthcheck = JSON.parse(/^HEALTHCHECK .*? CMD (\[.*\])$/m.exec(last)![1]!) as string[]
-  return { copies, env, cmd, healthcheck, installFiles, install }
-}
-
-/**
- * The image's jemalloc, or the same Debian package's file on this machine (the image links it
- * under /usr/local/lib for any CPU; the test tools install the package).
- */
-function hostLibrary(imagePath: string | undefined) {
-  if (!imagePath || fs.existsSync(imagePath)) return imagePath ?? ''
-  return `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/${path.basename(imagePath)}`
-}
+const requireJson = (file: string) =>
+  JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }
 
 /** A fixture post whose image is a camera photo, so its page offers variants. */
 const CAMERA_POST = 'ai-voice-agents-for-tradespeople'
 
 const stage = readRuntimeStage()
+let image: ReturnType<typeof replayImage>
 let imageDir: string
 let backend: MockBackend
 
 beforeAll(async () => {
-  imageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'image-'))
-  for (const { from, source, target } of stage.copies) {
-    const relative = path.relative('/app', source)
-    const destination = path.join(imageDir, target === './' ? relative : target)
-    if (from === 'prod-deps') {
-      for (const file of stage.installFiles) {
-        fs.cpSync(path.join(ROOT, file), path.join(imageDir, file), { recursive: true })
-      }
-      // The prod-deps stage's install, from npm's local cache here; emptying the cache only
-      // keeps it out of the image, and this machine's cache is shared.
-      for (const step of stage.install.filter((step) => !step.startsWith('npm cache'))) {
-        const run = spawnSync('sh', ['-c', step.replace(/\bnpm ci /, 'npm ci --prefer-offline ')], {
-          cwd: imageDir,
-          encoding: 'utf8',
-          env: { ...process.env, NODE_ENV: 'production' },
-        })
-        if (run.status !== 0) throw new Error(`${step} failed:\n${run.stdout}${run.stderr}`)
-      }
-      for (const file of stage.installFiles.filter((file) => file !== 'package.json')) {
-        fs.rmSync(path.join(imageDir, file), { recursive: true })
-      }
-    } else {
-      fs.cpSync(path.join(ROOT, relative), destination, { recursive: true })
-    }
-  }
+  image = replayImage(stage)
+  imageDir = image.dir
   backend = await startMockBackend({ quiet: true })
 }, 180_000)
 
 afterAll(async () => {
   await backend?.close()
-  if (imageDir) fs.rmSync(imageDir, { recursive: true, force: true })
+  image?.remove()
 })
+
+/**
+ * The image's server, started with its CMD and its own settings but for where it listens (the
+ * test's free port) and `extra`.
+ */
+async function startImage(
+  extra: (env: Record<string, string | undefined>) => Record<string, string> = () => ({}),
+) {
+  const [command, ...args] = stage.cmd
+  const startEnv = (port: number) => {
+    const env = {
+      ...stage.env,
+      ...productionEnv(port),
+      LD_PRELOAD: hostLibrary(stage.env.LD_PRELOAD),
+      BACKEND_URL: backend.url,
+    }
+    return { ...env, ...extra(env) }
+  }
+  const started = await spawnListening(
+    (port) =>
+      spawn(command!, args, {
+        cwd: imageDir,
+        env: startEnv(port),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    '"msg":"server listening"',
+  )
+  return { ...started, env: startEnv(started.port) }
+}
 
 describe('the production image', () => {
   it('copies only production dependencies, the build and public files', () => {
@@ -134,6 +76,16 @@ describe('the production image', () => {
     expect(fs.existsSync(path.join(imageDir, 'node_modules', 'vitest'))).toBe(false)
     expect(fs.existsSync(path.join(imageDir, 'node_modules', '@remix-run', 'dev'))).toBe(false)
     expect(fs.existsSync(path.join(imageDir, 'node_modules', 'typescript'))).toBe(false)
+    // @remix-run/serve is the framework's own server, which never runs here: neither it nor the
+    // Express 4 it brings is in the image; the one Express is the server's.
+    expect(fs.existsSync(path.join(imageDir, 'node_modules', '@remix-run', 'serve'))).toBe(false)
+    const expressCopies = fs
+      .readdirSync(path.join(imageDir, 'node_modules'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /(?:^|\/)express\/package\.json$/.test(file))
+    expect(expressCopies).toEqual(['express/package.json'])
+    expect(requireJson(path.join(imageDir, 'node_modules/express/package.json')).version).toBe(
+      '5.3.0',
+    )
     expect(fs.existsSync(path.join(imageDir, 'app'))).toBe(false)
     expect(fs.existsSync(path.join(imageDir, '.env'))).toBe(false)
   })
@@ -158,29 +110,7 @@ describe('the production image', () => {
   })
 
   it('starts with its CMD, passes its HEALTHCHECK and serves pages', async () => {
-    const [command, ...args] = stage.cmd
-    // The image's own settings, but for where it listens: the test's free port.
-    const startEnv = (port: number) => ({
-      ...stage.env,
-      ...productionEnv(port),
-      LD_PRELOAD: hostLibrary(stage.env.LD_PRELOAD),
-      BACKEND_URL: backend.url,
-    })
-    const {
-      child: server,
-      port,
-      output,
-      exited,
-    } = await spawnListening(
-      (port) =>
-        spawn(command!, args, {
-          cwd: imageDir,
-          env: startEnv(port),
-          stdio: ['ignore', 'pipe', 'pipe'],
-        }),
-      '"msg":"server listening"',
-    )
-    const env = startEnv(port)
+    const { child: server, port, output, exited, env } = await startImage()
     try {
       const base = `http://127.0.0.1:${port}`
       await expect
@@ -214,5 +144,68 @@ describe('the production image', () => {
       server.kill('SIGTERM')
     }
     expect(await exited).toBe(0)
+  }, 60_000)
+
+  // The server runs on Node's own fetch, Request and Response (no installGlobals): a Node
+  // security release reaches the backend calls. @remix-run/node still brings its polyfills
+  // (@remix-run/web-fetch and its family) and undici; this holds that nothing loads them.
+  it('loads no fetch polyfill while it renders, forwards an enquiry and fetches an image', async () => {
+    const loadedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loaded-modules-'))
+    const hook = path.join(ROOT, 'tests/support/record-loaded-modules.mjs')
+    const {
+      child: server,
+      port,
+      output,
+      exited,
+    } = await startImage((env) => ({
+      NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --import ${hook}`.trim(),
+      LOADED_MODULES_DIR: loadedDir,
+    }))
+    const mock = mockControl(backend.url)
+    try {
+      const base = `http://127.0.0.1:${port}`
+      for (const route of ['/', '/blog', `/blog/${CAMERA_POST}`]) {
+        expect((await fetch(`${base}${route}`)).status, `${route}\n${output()}`).toBe(200)
+      }
+      const post = await (await fetch(`${base}/blog/${CAMERA_POST}`)).text()
+      const variant = /srcSet="(\/images\/[^" ]+\.avif) /i.exec(post)?.[1]
+      expect((await fetch(`${base}${variant}`)).status, output()).toBe(200)
+      const enquiry = uniqueEnquiry()
+      const sent = await fetch(`${base}/contact`, {
+        method: 'POST',
+        redirect: 'manual',
+        body: new URLSearchParams(enquiry),
+      })
+      expect(sent.status, output()).toBe(303)
+      expect((await mock.enquiries()).map((received) => received.body.email)).toContain(
+        enquiry.email,
+      )
+    } finally {
+      server.kill('SIGTERM')
+    }
+    expect(await exited).toBe(0)
+
+    const threads = fs.readdirSync(loadedDir).map((file) => ({
+      thread: file,
+      urls: fs.readFileSync(path.join(loadedDir, file), 'utf8').trim().split('\n'),
+    }))
+    fs.rmSync(loadedDir, { recursive: true, force: true })
+    const main = threads.find(({ thread }) => thread === `${server.pid}-0.txt`)
+    // The record is whole: the server's thread and its CommonJS packages, and the sanitiser's.
+    expect(main?.urls).toContainEqual(
+      expect.stringMatching(/\/node_modules\/@remix-run\/node\/dist\/index\.js$/),
+    )
+    expect(
+      threads.some(({ urls }) => urls.some((url) => url.includes('/node_modules/jsdom/'))),
+    ).toBe(true)
+    const polyfills = threads.flatMap(({ thread, urls }) =>
+      urls
+        .filter((url) => /\/node_modules\/@remix-run\/web-/.test(url))
+        .map((url) => `${thread}: ${url}`),
+    )
+    expect(polyfills).toEqual([])
+    // The server's own thread loads no npm undici: its fetch is Node's (jsdom, in the sanitiser's
+    // worker, loads undici for its own use).
+    expect(main!.urls.filter((url) => url.includes('/node_modules/undici/'))).toEqual([])
   }, 60_000)
 })

@@ -1,5 +1,7 @@
-/** Debian's Chromium, as every browser test and audit here starts it. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+import { findChromium } from '../../scripts/chromium.js'
+
+/** The system's Chromium, or Playwright's: every browser test and audit here starts it. */
+export const CHROMIUM_PATH = findChromium()
 
 /** No sandbox (root in a container) and no background traffic to hosts this network cannot reach. */
 export const CHROMIUM_FLAGS = [

@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { freePort, spawnAnswering } from './stack'
+import { validateTierOnly } from './tier'
 
 /** Debian installs it in /usr/sbin, which is not on every user's PATH. */
 const HAPROXY = fs.existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy'
@@ -69,6 +70,7 @@ ${servers.join('\n')}
 
 /** Starts HAProxy in the foreground and waits until it answers; its log lines are in output(). */
 export async function startHaproxy(instancePorts: number[]) {
+  validateTierOnly('HAProxy')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'haproxy-'))
   const configPath = path.join(dir, 'haproxy.cfg')
   const port = await freePort()

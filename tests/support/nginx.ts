@@ -9,6 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { freePort, spawnAnswering } from './stack'
+import { validateTierOnly } from './tier'
 
 /** Debian installs it in /usr/sbin, which is not on every user's PATH. */
 const NGINX = fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx'
@@ -109,6 +110,7 @@ export type RunningNginx = {
 
 /** Starts nginx in the foreground on a free port and waits until it answers. */
 export async function startNginx(instancePorts: number[]): Promise<RunningNginx> {
+  validateTierOnly('nginx')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-'))
   const configPath = path.join(dir, 'nginx.conf')
   const errorLog = path.join(dir, 'error.log')

@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 
+import { validateTierOnly } from './tier'
+
 const require = createRequire(import.meta.url)
 const VNU_JAR = String(require('vnu-jar'))
 
@@ -27,6 +29,7 @@ type NuMessage = {
 
 /** Checks every page in one run of the checker and returns its errors (warnings are left out). */
 export async function nuErrors(pages: readonly CheckedPage[]): Promise<NuError[]> {
+  validateTierOnly('The W3C HTML checker (Java)')
   const folder = await mkdtemp(path.join(tmpdir(), 'nu-checker-'))
   try {
     const files = await Promise.all(

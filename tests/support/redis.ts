@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 
 import { spawnListening } from './stack'
+import { validateTierOnly } from './tier'
 
 /**
  * A throwaway redis-server on loopback, without persistence; on `port` when given (the same Redis
@@ -8,6 +9,7 @@ import { spawnListening } from './stack'
  * Redis), `resume` lets it go on, `kill` ends it at once (a crash).
  */
 export async function startRedis(port?: number) {
+  validateTierOnly('Redis')
   const {
     child,
     port: listening,
