@@ -15,22 +15,27 @@ export type SanitizeOutcome =
 
 /** The worker's module, and its Node options (tests run it through tsx). */
 export type SanitizerOptions = { filename: string; execArgv?: string[] } & Partial<
-  Record<'idleMs' | 'timeoutMs' | 'maxWaiting', number>
+  Record<'idleMs' | 'startTimeoutMs' | 'timeoutMs' | 'maxWaiting', number>
 >
 
 /**
  * Sanitises post content in one worker thread, ended when idle (`idleMs`): jsdom and its memory
- * stay off the main thread. A worker that crashes, hangs or cannot start, or a post not done in
- * `timeoutMs` or with `maxWaiting` before it, costs the post its content (null: shown without it).
+ * stay off the main thread. A worker that crashes, hangs or cannot start (in `startTimeoutMs`), or a
+ * post not done in `timeoutMs` or with `maxWaiting` before it, costs the post its content (null:
+ * shown without it). A post's `timeoutMs` starts once the worker has started: loading jsdom takes a
+ * second on an idle machine and can take more than ten on a busy one, which is no hung post.
  */
 export function createSanitizer({
   filename,
   execArgv,
   idleMs = 5_000,
+  startTimeoutMs = 60_000,
   timeoutMs = 10_000,
   maxWaiting = 50,
 }: SanitizerOptions) {
   let pool: Piscina<SanitizeTask, SanitizeOutcome> | undefined
+  /** The start of `pool`'s worker while it runs: true once started, false if it could not. */
+  let starting: Promise<boolean> | undefined
 
   function startPool() {
     const started = new Piscina<SanitizeTask, SanitizeOutcome>({
@@ -49,6 +54,27 @@ export function createSanitizer({
     return started
   }
 
+  /** The pool with its worker started (undefined if it could not start) for the next post. */
+  async function startedPool() {
+    const current = (pool ??= startPool())
+    // No worker yet, or it ended when idle: an empty post starts one, timed as a start.
+    if (!starting && current.threads.length === 0) {
+      const start = current.run(EMPTY_TASK, { signal: AbortSignal.timeout(startTimeoutMs) }).then(
+        () => true,
+        (cause: unknown) => {
+          replacePool(current, cause)
+          return false
+        },
+      )
+      starting = start
+      void start.finally(() => {
+        if (starting === start) starting = undefined
+      })
+    }
+    if (starting && !(await starting)) return undefined
+    return pool === current ? current : undefined
+  }
+
   /**
    * Piscina 5.3 can leave posts queued behind a crashed or aborted task waiting forever: after any
    * failure the whole pool is ended (its waiting posts fail with it) and the next post starts anew.
@@ -63,7 +89,11 @@ export function createSanitizer({
   return {
     /** The post's safe HTML ('' for content that cannot be parsed), or null when the worker failed. */
     async sanitize(task: SanitizeTask): Promise<string | null> {
-      const current = (pool ??= startPool())
+      const current = await startedPool()
+      if (!current) {
+        metrics.countPostSanitising('unavailable')
+        return null
+      }
       if (current.queueSize >= maxWaiting) {
         metrics.countPostSanitising('unavailable')
         log('error', 'post sanitiser busy, post shown without its content', { waiting: maxWaiting })
@@ -88,10 +118,7 @@ export function createSanitizer({
 
     /** Starts the worker ahead of the first post (loading jsdom takes about a second). */
     async warmUp() {
-      const current = (pool ??= startPool())
-      const images = { backendUrl: 'http://localhost', imageHosts: [], keys: ['warm-up'] }
-      const task = { dirty: '', siteUrl: 'http://localhost', images }
-      await current.run(task).catch((cause: unknown) => replacePool(current, cause))
+      await startedPool()
     },
 
     /** Worker threads running now: 1 while posts are being sanitised, 0 once idle. */
@@ -104,6 +131,13 @@ export function createSanitizer({
       await closing?.destroy()
     },
   }
+}
+
+/** Run to start a worker: nothing to sanitise, but jsdom and DOMPurify loaded. */
+const EMPTY_TASK: SanitizeTask = {
+  dirty: '',
+  siteUrl: 'http://localhost',
+  images: { backendUrl: 'http://localhost', imageHosts: [], keys: ['warm-up'] },
 }
 
 export type Sanitizer = ReturnType<typeof createSanitizer>

@@ -4,7 +4,6 @@
  */
 import type { Page } from '@playwright/test'
 
-import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
 import { describeWithJavaScriptOnAndOff } from './javascript-on-and-off'
 
@@ -20,7 +19,7 @@ const searchStatus = (page: Page) => page.getByRole('status').filter({ hasText: 
 const searchField = (page: Page) =>
   page.getByRole('search').getByRole('searchbox', { name: 'Search the blog' })
 
-describeWithJavaScriptOnAndOff('finding posts', (javaScriptEnabled) => {
+describeWithJavaScriptOnAndOff('finding posts', () => {
   test('a search from the list shows how many posts match and keeps q in the field', async ({
     page,
     consoleProblems,
@@ -32,10 +31,17 @@ describeWithJavaScriptOnAndOff('finding posts', (javaScriptEnabled) => {
     await expect(searchStatus(page)).toHaveText(/^\d+ posts match “voice agents”$/)
     await expect(searchField(page)).toHaveValue('voice agents')
     await expect(cards(page).first()).toContainText(/Voice Agents/)
-    if (javaScriptEnabled) await expectNoAxeViolations(page)
     expect(consoleProblems).toEqual([])
   })
+})
 
+/**
+ * Without JavaScript these pages are the server's HTML, which tests/integration/blog-finding.test.ts
+ * reads (no match, pages of a search, categories and their links, 404, related posts and the posts
+ * either side) and whose links a browser follows as they are; with JavaScript on, a click is a
+ * client-side navigation, which only a browser shows.
+ */
+test.describe('finding posts, JavaScript on', () => {
   test('no match says so with q quoted and leads back to every post', async ({ page }) => {
     await page.goto('/blog?q=%22quantum%22+zebra')
     await expect(page.getByText('No posts match “"quantum" zebra”')).toBeVisible()
@@ -116,59 +122,57 @@ describeWithJavaScriptOnAndOff('finding posts', (javaScriptEnabled) => {
   })
 
   // Without JavaScript the field searches only when the form is sent, as in the first test.
-  if (javaScriptEnabled) {
-    test('results follow the typing, the URL keeps the query, and Back returns to the list', async ({
-      page,
-      consoleProblems,
-    }) => {
-      await page.goto('/blog')
-      const status = searchStatus(page)
-      await searchField(page).pressSequentially('dent')
-      await expect(page).toHaveURL(/\/blog\?q=dent$/)
-      await expect(status).toHaveText(/posts? match(es)? “dent”/)
-      await expect(searchField(page)).toBeFocused()
-      await searchField(page).pressSequentially('al clinics')
-      await expect(page).toHaveURL(/\/blog\?q=dental\+clinics$/)
-      await expect(cards(page).first()).toContainText('Voice Agents for Dental Clinics')
-      await expect(searchField(page)).toHaveValue('dental clinics')
+  test('results follow the typing, the URL keeps the query, and Back returns to the list', async ({
+    page,
+    consoleProblems,
+  }) => {
+    await page.goto('/blog')
+    const status = searchStatus(page)
+    await searchField(page).pressSequentially('dent')
+    await expect(page).toHaveURL(/\/blog\?q=dent$/)
+    await expect(status).toHaveText(/posts? match(es)? “dent”/)
+    await expect(searchField(page)).toBeFocused()
+    await searchField(page).pressSequentially('al clinics')
+    await expect(page).toHaveURL(/\/blog\?q=dental\+clinics$/)
+    await expect(cards(page).first()).toContainText('Voice Agents for Dental Clinics')
+    await expect(searchField(page)).toHaveValue('dental clinics')
 
-      // Typing replaced its own entries: one step back is the list again.
-      await page.goBack()
-      await expect(page).toHaveURL(/\/blog$/)
-      await expect(searchField(page)).toHaveValue('')
-      await expect(cards(page)).toHaveCount(9)
-      await page.goForward()
-      await expect(searchField(page)).toHaveValue('dental clinics')
+    // Typing replaced its own entries: one step back is the list again.
+    await page.goBack()
+    await expect(page).toHaveURL(/\/blog$/)
+    await expect(searchField(page)).toHaveValue('')
+    await expect(cards(page)).toHaveCount(9)
+    await page.goForward()
+    await expect(searchField(page)).toHaveValue('dental clinics')
 
-      await searchField(page).fill('')
-      await expect(page).toHaveURL(/\/blog$/)
-      await expect(cards(page)).toHaveCount(9)
-      expect(consoleProblems).toEqual([])
+    await searchField(page).fill('')
+    await expect(page).toHaveURL(/\/blog$/)
+    await expect(cards(page)).toHaveCount(9)
+    expect(consoleProblems).toEqual([])
+  })
+
+  test('letters typed while a search is on its way stay in the field', async ({
+    page,
+    consoleProblems,
+  }) => {
+    await page.goto('/blog')
+    // The results for "dent" are held until the visitor has typed on.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let onItsWay!: () => void
+    const searching = new Promise<void>((resolve) => (onItsWay = resolve))
+    await page.route(/\/blog\.data\?(.*&)?q=dent(&|$)/, async (route) => {
+      onItsWay()
+      await held
+      await route.continue()
     })
-
-    test('letters typed while a search is on its way stay in the field', async ({
-      page,
-      consoleProblems,
-    }) => {
-      await page.goto('/blog')
-      // The results for "dent" are held until the visitor has typed on.
-      let release!: () => void
-      const held = new Promise<void>((resolve) => (release = resolve))
-      let onItsWay!: () => void
-      const searching = new Promise<void>((resolve) => (onItsWay = resolve))
-      await page.route(/\/blog\.data\?(.*&)?q=dent(&|$)/, async (route) => {
-        onItsWay()
-        await held
-        await route.continue()
-      })
-      await searchField(page).pressSequentially('dent')
-      await searching
-      await searchField(page).pressSequentially('al')
-      release()
-      await expect(page).toHaveURL(/\/blog\?q=dental$/)
-      await expect(searchField(page)).toHaveValue('dental')
-      await expect(searchStatus(page)).toHaveText(/posts? match(es)? “dental”/)
-      expect(consoleProblems).toEqual([])
-    })
-  }
+    await searchField(page).pressSequentially('dent')
+    await searching
+    await searchField(page).pressSequentially('al')
+    release()
+    await expect(page).toHaveURL(/\/blog\?q=dental$/)
+    await expect(searchField(page)).toHaveValue('dental')
+    await expect(searchStatus(page)).toHaveText(/posts? match(es)? “dental”/)
+    expect(consoleProblems).toEqual([])
+  })
 })

@@ -458,25 +458,6 @@ test.describe('the enquiry form, JavaScript off', () => {
   })
 })
 
-// axe needs timers, which do not run with JavaScript off: the server-rendered page is checked with
-// the site's own scripts blocked instead, which is what a visitor without JavaScript gets.
-test('without JavaScript, the messages and the thank-you page have no axe violations', async ({
-  browser,
-  baseURL,
-}) => {
-  const context = await browser.newContext({ baseURL })
-  const page = await context.newPage()
-  await page.route('**/build/**/*.js', (route) => route.abort())
-  await page.goto('/contact')
-  await form(page).getByRole('button', { name: 'Send Message' }).click()
-  await expect(form(page).getByText('First name is required')).toBeVisible()
-  await expectNoAxeViolations(page)
-  await page.goto('/contact?sent=1')
-  await expect(page.getByRole('dialog', { name: /Thank you/ })).toBeVisible()
-  await expectNoAxeViolations(page)
-  await context.close()
-})
-
 describeWithJavaScriptOnAndOff('too many enquiries', () => {
   test('says so, with the other ways to reach us, and keeps the values', async ({ page }) => {
     const limited = await startStack({ CONTACT_RATE_LIMIT: '1/60' })

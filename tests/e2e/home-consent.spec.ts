@@ -269,17 +269,6 @@ test.describe('cookie consent with JavaScript', () => {
     await opened.close()
   })
 
-  test('has no axe-core violations with the dialog open, and with a legal modal open', async ({
-    page,
-  }) => {
-    await page.goto('/')
-    await expect(consentDialog(page)).toBeVisible()
-    await expectNoAxeViolations(page)
-    await consentDialog(page).getByRole('link', { name: 'Privacy Policy' }).click()
-    await expect(page.getByRole('dialog', { name: 'Privacy Policy' })).toBeVisible()
-    await expectNoAxeViolations(page)
-  })
-
   test('has no axe-core violations at 375 px with the dialog open', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 })
     await page.goto('/')

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test'
 
-import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
 import { rememberConsent, waitForScrollToSettle } from './home-support'
 
@@ -84,7 +83,6 @@ for (const javaScriptEnabled of [true, false]) {
           'href',
           'tel:+442079460958',
         )
-        await expectNoAxeViolations(page)
         expect(consoleProblems).toEqual([])
       })
 
@@ -118,85 +116,95 @@ for (const javaScriptEnabled of [true, false]) {
       })
     }
 
-    test('the privacy policy sets out purposes and lawful bases in a real table', async ({
-      page,
-    }) => {
-      await page.goto('/privacy-policy')
-      const table = page.getByRole('table', { name: /lawful basis/i })
-      await expect(table.getByRole('columnheader')).toHaveText(['Purpose', 'Data', 'Lawful basis'])
-      await expect(
-        table.getByRole('row', { name: /Arranging and holding a discovery call/ }),
-      ).toContainText('Taking steps at your request before entering into a contract')
-      await expect(table.getByRole('row', { name: /Invoicing/ })).toContainText('Legal obligation')
-      await expect(table.getByRole('row', { name: /analytics or advertising/ })).toContainText(
-        'Consent',
-      )
-    })
-
-    test('the privacy policy names the enquiry fields, the stored consent and the toast cookie', async ({
-      page,
-    }) => {
-      await page.goto('/privacy-policy')
-      const collected = main(page).locator('section#data-we-collect')
-      for (const field of [
-        'first name',
-        'last name',
-        'email address',
-        'phone number',
-        'business name',
-      ]) {
-        await expect(collected.getByRole('listitem').filter({ hasText: field })).toHaveCount(1)
-      }
-      await expect(collected).toContainText('WhatsApp')
-      await expect(collected).toContainText('scheduling service')
-
-      const cookies = page.getByRole('table', {
-        name: 'Cookies and local storage used on this website',
+    // Static markup that reads no hydration state: its text is the server's, as the tests above
+    // show without JavaScript for every section, so it is read once, with JavaScript on.
+    if (javaScriptEnabled) {
+      test('the privacy policy sets out purposes and lawful bases in a real table', async ({
+        page,
+      }) => {
+        await page.goto('/privacy-policy')
+        const table = page.getByRole('table', { name: /lawful basis/i })
+        await expect(table.getByRole('columnheader')).toHaveText([
+          'Purpose',
+          'Data',
+          'Lawful basis',
+        ])
+        await expect(
+          table.getByRole('row', { name: /Arranging and holding a discovery call/ }),
+        ).toContainText('Taking steps at your request before entering into a contract')
+        await expect(table.getByRole('row', { name: /Invoicing/ })).toContainText(
+          'Legal obligation',
+        )
+        await expect(table.getByRole('row', { name: /analytics or advertising/ })).toContainText(
+          'Consent',
+        )
       })
-      const consent = cookies.getByRole('row', { name: /^cookieConsent/ })
-      await expect(consent).toContainText('Local storage')
-      await expect(consent).toContainText('‘accepted’')
-      await expect(consent).toContainText('‘declined’')
-      const toast = cookies.getByRole('row', { name: /^toast/ })
-      await expect(toast).toContainText('strictly necessary')
-      await expect(toast).toContainText('HttpOnly')
-      await expect(toast).toContainText('SameSite=Lax')
-    })
 
-    test('the privacy policy tells visitors how to complain to the ICO', async ({ page }) => {
-      await page.goto('/privacy-policy')
-      const complaints = main(page).locator('section#complaints')
-      await expect(complaints).toContainText('Information Commissioner’s Office (ICO)')
-      await expect(complaints).toContainText('0303 123 1113')
-      await expect(complaints).toContainText(
-        'Wycliffe House, Water Lane, Wilmslow, Cheshire SK9 5AF',
-      )
-      const ico = complaints.getByRole('link', { name: /ico\.org\.uk/ })
-      await expect(ico).toHaveAttribute('href', 'https://ico.org.uk/make-a-complaint/')
-      await expect(ico).toHaveAttribute('target', '_blank')
-      await expect(ico).toHaveAttribute('rel', 'noopener noreferrer')
-    })
+      test('the privacy policy names the enquiry fields, the stored consent and the toast cookie', async ({
+        page,
+      }) => {
+        await page.goto('/privacy-policy')
+        const collected = main(page).locator('section#data-we-collect')
+        for (const field of [
+          'first name',
+          'last name',
+          'email address',
+          'phone number',
+          'business name',
+        ]) {
+          await expect(collected.getByRole('listitem').filter({ hasText: field })).toHaveCount(1)
+        }
+        await expect(collected).toContainText('WhatsApp')
+        await expect(collected).toContainText('scheduling service')
 
-    test('the terms bill in GBP under English law and link to the privacy policy', async ({
-      page,
-    }) => {
-      await page.goto('/terms-of-service')
-      await expect(main(page).locator('section#who-we-are')).toContainText(
-        'business customers only',
-      )
-      await expect(main(page).locator('section#payment')).toContainText('pounds sterling (GBP)')
-      await expect(main(page).locator('section#termination')).toContainText('notice by email')
-      await expect(main(page).locator('section#governing-law')).toContainText(
-        'governed by the laws of England and Wales',
-      )
+        const cookies = page.getByRole('table', {
+          name: 'Cookies and local storage used on this website',
+        })
+        const consent = cookies.getByRole('row', { name: /^cookieConsent/ })
+        await expect(consent).toContainText('Local storage')
+        await expect(consent).toContainText('‘accepted’')
+        await expect(consent).toContainText('‘declined’')
+        const toast = cookies.getByRole('row', { name: /^toast/ })
+        await expect(toast).toContainText('strictly necessary')
+        await expect(toast).toContainText('HttpOnly')
+        await expect(toast).toContainText('SameSite=Lax')
+      })
 
-      await main(page)
-        .locator('section#privacy')
-        .getByRole('link', { name: 'Privacy Policy' })
-        .click()
-      await expect(page).toHaveURL(/\/privacy-policy$/)
-      await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Privacy Policy')
-    })
+      test('the privacy policy tells visitors how to complain to the ICO', async ({ page }) => {
+        await page.goto('/privacy-policy')
+        const complaints = main(page).locator('section#complaints')
+        await expect(complaints).toContainText('Information Commissioner’s Office (ICO)')
+        await expect(complaints).toContainText('0303 123 1113')
+        await expect(complaints).toContainText(
+          'Wycliffe House, Water Lane, Wilmslow, Cheshire SK9 5AF',
+        )
+        const ico = complaints.getByRole('link', { name: /ico\.org\.uk/ })
+        await expect(ico).toHaveAttribute('href', 'https://ico.org.uk/make-a-complaint/')
+        await expect(ico).toHaveAttribute('target', '_blank')
+        await expect(ico).toHaveAttribute('rel', 'noopener noreferrer')
+      })
+
+      test('the terms bill in GBP under English law and link to the privacy policy', async ({
+        page,
+      }) => {
+        await page.goto('/terms-of-service')
+        await expect(main(page).locator('section#who-we-are')).toContainText(
+          'business customers only',
+        )
+        await expect(main(page).locator('section#payment')).toContainText('pounds sterling (GBP)')
+        await expect(main(page).locator('section#termination')).toContainText('notice by email')
+        await expect(main(page).locator('section#governing-law')).toContainText(
+          'governed by the laws of England and Wales',
+        )
+
+        await main(page)
+          .locator('section#privacy')
+          .getByRole('link', { name: 'Privacy Policy' })
+          .click()
+        await expect(page).toHaveURL(/\/privacy-policy$/)
+        await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Privacy Policy')
+      })
+    }
   })
 }
 
