@@ -23,6 +23,12 @@ export const CONNECTION_LIMITS = {
   /** A browser sends about 20 headers; past 100 the rest are not read. */
   maxHeadersCount: 100,
   /**
+   * The request line and headers together, which Node counts as one (16 KiB by default): the
+   * longest address the site takes (8 KiB; route discovery asks up to 7,680 characters) and then
+   * still Node's 16 KiB for a visitor's headers and cookie jar. Past it, Node answers 431.
+   */
+  maxHeaderSizeBytes: 8 * 1024 + 16 * 1024,
+  /**
    * Connections open at once from one peer address that is not a trusted proxy (a client
    * reaching the instance directly): past it, its new connections are closed on arrival. A
    * balancer, whose pooled connections carry everyone's requests, is never held to it.
@@ -61,6 +67,7 @@ export function listenWithLimits(
       headersTimeout: CONNECTION_LIMITS.headersTimeoutMs,
       requestTimeout: CONNECTION_LIMITS.requestTimeoutMs,
       connectionsCheckingInterval: CONNECTION_LIMITS.checkingIntervalMs,
+      maxHeaderSize: CONNECTION_LIMITS.maxHeaderSizeBytes,
     },
     app,
   )
