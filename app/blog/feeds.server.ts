@@ -51,7 +51,6 @@ export function sitemapXml(
 /** A feed's own title, the page it follows and its own address. */
 export type FeedChannel = { title: string; description: string; path: string; feedPath: string }
 
-/** The whole blog's feed. */
 export const BLOG_FEED: FeedChannel = {
   title: BLOG_COPY.feedTitle,
   description: BLOG_COPY.metaDescription,
@@ -60,30 +59,20 @@ export const BLOG_FEED: FeedChannel = {
 }
 
 /** A feed's answer: the RSS of the newest of these posts (newest first), each with its teaser. */
-export async function rssResponse(
-  siteUrl: string,
-  posts: readonly PostSummary[],
-  channel: FeedChannel,
-) {
-  const newest = toFeedPosts(posts.slice(0, RSS_MAX_ITEMS))
-  return new Response(rssXml(siteUrl, newest, channel), {
-    headers: {
-      'Content-Type': 'application/rss+xml; charset=utf-8',
-      'Cache-Control': CACHE_CONTROL.blog(postsFreshForS()),
-    },
-  })
+export function rssResponse(siteUrl: string, posts: readonly PostSummary[], channel: FeedChannel) {
+  const xml = rssXml(siteUrl, toFeedPosts(posts.slice(0, RSS_MAX_ITEMS)), channel)
+  return feedResponse(xml, 'application/rss+xml', CACHE_CONTROL.blog(postsFreshForS()))
 }
 
 /** A feed's answer when the backend failed and nothing is cached, or when there is no such feed. */
 export function feedErrorResponse(status: 404 | 502, text: string) {
-  return new Response(text, {
-    status,
-    headers: {
-      'Content-Type': 'text/plain; charset=utf-8',
-      'Cache-Control':
-        status === 404 ? CACHE_CONTROL.blog(postsFreshForS()) : CACHE_CONTROL.failure,
-    },
-  })
+  const cacheControl = status === 404 ? CACHE_CONTROL.blog(postsFreshForS()) : CACHE_CONTROL.failure
+  return feedResponse(text, 'text/plain', cacheControl, status)
+}
+
+function feedResponse(body: string, type: string, cacheControl: string, status = 200) {
+  const headers = { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': cacheControl }
+  return new Response(body, { status, headers })
 }
 
 /** RSS 2.0 of these posts, in the order given (newest first), each with its teaser. */
@@ -112,9 +101,7 @@ export function rssXml(siteUrl: string, newest: readonly RssPost[], channel = BL
     '    <language>en-gb</language>',
     `    <copyright>© ${COMPANY.copyrightYear} ${xmlText(COMPANY.legalName)}</copyright>`,
     `    <atom:link href="${xmlText(absoluteUrl(siteUrl, channel.feedPath))}" rel="self" type="application/rss+xml"/>`,
-    ...newest
-      .slice(0, 1)
-      .map((post) => `    <lastBuildDate>${date(post.publishedAt)}</lastBuildDate>`),
+    ...(newest[0] ? [`    <lastBuildDate>${date(newest[0].publishedAt)}</lastBuildDate>`] : []),
     ...items,
     '  </channel>',
     '</rss>',

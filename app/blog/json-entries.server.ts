@@ -34,7 +34,6 @@ export function jsonArrayEntries(bytes: Buffer): Buffer[] | null {
   throw new SyntaxError('the array ends inside an entry')
 }
 
-/** The index of the quote that closes the string opened at `at`. */
 function closingQuote(bytes: Buffer, at: number) {
   for (let i = bytes.indexOf(QUOTE, at + 1); i !== -1; i = bytes.indexOf(QUOTE, i + 1)) {
     let backslashes = 0

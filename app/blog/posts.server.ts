@@ -56,6 +56,8 @@ export const backendPostSchema = z.object({
 export type PostsResult =
   { status: 'success'; posts: PostSummary[] } | { status: 'error'; message: string }
 
+const success = (posts: PostSummary[]) => ({ status: 'success', posts }) as const
+
 /** `contentUnavailable`: the content could not be sanitised just now; shown without it, not kept. */
 export type FoundPost =
   | { status: 'found'; post: Post; contentUnavailable: boolean }
@@ -131,13 +133,12 @@ export function createPostStore({
         return list
       } catch (cause) {
         metrics.countPostListRefresh(undefined)
-        if (!(cause instanceof ListUnavailable)) {
-          log('error', 'blog posts could not be prepared', { reason: String(cause) })
-        }
+        const known = cause instanceof ListUnavailable
+        if (!known) log('error', 'blog posts could not be prepared', { reason: String(cause) })
         // The last good list stays, fresh for another TTL: a failing backend is not asked again
         // on every request. With none, the pages show the failure; it is never kept.
         if (kept) return kept
-        throw cause instanceof ListUnavailable ? cause : new ListUnavailable(FETCH_FAILED_MESSAGE)
+        throw known ? cause : new ListUnavailable(FETCH_FAILED_MESSAGE)
       }
     },
   })
@@ -281,8 +282,7 @@ export function createPostStore({
   }
 
   return {
-    getPosts: (): Promise<PostsResult> =>
-      fromList((list) => ({ status: 'success', posts: list.posts }) as const),
+    getPosts: (): Promise<PostsResult> => fromList((list) => success(list.posts)),
 
     findPostBySlug: (slug: string): Promise<FoundPost> =>
       fromList(async (list) => {
@@ -299,10 +299,7 @@ export function createPostStore({
     /** The posts matching `query` (as `searchQueryOf` reads `q`), by relevance, then newest. */
     searchPosts: (query: string): Promise<PostsResult> =>
       // Kept by the query's words: live search's data requests are not kept by the page cache.
-      fromList(
-        (list) =>
-          ({ status: 'success', posts: list.results.memo(searchWords(query).join(' ')) }) as const,
-      ),
+      fromList((list) => success(list.results.memo(searchWords(query).join(' ')))),
 
     /** Cards for posts of the list, each with its preview: no waiting, the list is in hand. */
     toPostCards: (posts: readonly PostSummary[]): PostCard[] =>
@@ -312,7 +309,6 @@ export function createPostStore({
         return { slug, title, category, preview, publishedAt, cardDate, wordCountLabel, image }
       }),
 
-    /** Posts of the list with their teasers, for a feed. */
     toFeedPosts: (posts: readonly PostSummary[]): FeedPost[] =>
       posts.map((post) => ({ ...post, teaser: teaserOf(post) })),
 
@@ -394,7 +390,6 @@ const store = () =>
     images: imageRules(),
   }))
 
-// What the routes ask of the app's one store.
 export const getPosts = () => store().getPosts()
 export const findPostBySlug = (slug: string) => store().findPostBySlug(slug)
 export const searchPosts = (query: string) => store().searchPosts(query)

@@ -125,8 +125,14 @@ function showImage(image: HTMLImageElement, resolveImage: SanitizeOptions['resol
  * itself; without any such source it goes, its content with it.
  */
 function keepPlayer(player: Element, resolveMedia: SanitizeOptions['resolveMedia']) {
-  const audio = player.tagName === 'AUDIO'
-  const accept = (src: string | null) => (src ? playerSource(src, audio, resolveMedia) : null)
+  // Audio may come from the backend's media (the site passes no video); either from `https:`.
+  const accept = (src: string | null) => {
+    if (!src) return null
+    const url = resolveMedia(src)
+    if (url?.startsWith('/')) return player.tagName === 'AUDIO' ? url : null
+    // Given in full: a relative address would be one on the backend.
+    return url && httpsUrl(src) ? url : null
+  }
   let playable = false
   for (const source of Array.from(player.children).filter((child) => child.tagName === 'SOURCE')) {
     const src = accept(source.getAttribute('src'))
@@ -137,14 +143,6 @@ function keepPlayer(player: Element, resolveMedia: SanitizeOptions['resolveMedia
   const src = accept(player.getAttribute('src'))
   if (src || playable) setOnly(player, { controls: '', preload: 'none', src })
   else player.remove()
-}
-
-/** Audio may come from the backend's media (the site passes no video); either from `https:`. */
-function playerSource(src: string, audio: boolean, resolveMedia: SanitizeOptions['resolveMedia']) {
-  const url = resolveMedia(src)
-  if (url?.startsWith('/')) return audio ? url : null
-  // Given in full: a relative address would be one on the backend.
-  return url && httpsUrl(src) ? url : null
 }
 
 /**
@@ -169,7 +167,6 @@ function videoLink(frame: Element): Element | null {
   return null
 }
 
-/** Whether an element of this tag name holds `node`. */
 function isInside(node: Element, tagName: string) {
   let parent = node.parentElement
   while (parent && parent.tagName !== tagName) parent = parent.parentElement
@@ -184,7 +181,6 @@ function setAttributes<T extends Element>(element: T, attributes: Record<string,
   return element
 }
 
-/** Gives an element exactly these attributes. */
 function setOnly<T extends Element>(element: T, attributes: Record<string, string | null>) {
   for (const name of element.getAttributeNames()) element.removeAttribute(name)
   return setAttributes(element, attributes)
@@ -215,7 +211,6 @@ function installHooks(siteUrl: string) {
   })
 }
 
-/** `src` as an absolute `https:` URL, or null. */
 function httpsUrl(src: string) {
   const url = URL.parse(src)
   return url?.protocol === 'https:' ? url : null

@@ -9,7 +9,6 @@ import { metrics } from '~/lib/metrics.server'
 /** One post's content to sanitise, and what its images and media are resolved against. */
 export type SanitizeTask = { dirty: string; siteUrl: string; images: ImageRules }
 
-/** What the worker answers for one post. */
 export type SanitizeOutcome =
   { status: 'sanitised'; html: string } | { status: 'unparseable'; reason: string }
 
@@ -59,17 +58,15 @@ export function createSanitizer({
     const current = (pool ??= startPool())
     // No worker yet, or it ended when idle: an empty post starts one, timed as a start.
     if (!starting && current.threads.length === 0) {
-      const start = current.run(EMPTY_TASK, { signal: AbortSignal.timeout(startTimeoutMs) }).then(
+      starting = current.run(EMPTY_TASK, { signal: AbortSignal.timeout(startTimeoutMs) }).then(
         () => true,
         (cause: unknown) => {
           replacePool(current, cause)
           return false
         },
       )
-      starting = start
-      void start.finally(() => {
-        if (starting === start) starting = undefined
-      })
+      // No other start begins while this one runs: the start that ends is the one in `starting`.
+      void starting.finally(() => (starting = undefined))
     }
     if (starting && !(await starting)) return undefined
     return pool === current ? current : undefined
@@ -90,30 +87,22 @@ export function createSanitizer({
     /** The post's safe HTML ('' for content that cannot be parsed), or null when the worker failed. */
     async sanitize(task: SanitizeTask): Promise<string | null> {
       const current = await startedPool()
-      if (!current) {
-        metrics.countPostSanitising('unavailable')
-        return null
-      }
-      if (current.queueSize >= maxWaiting) {
-        metrics.countPostSanitising('unavailable')
+      if (current && current.queueSize >= maxWaiting) {
         log('error', 'post sanitiser busy, post shown without its content', { waiting: maxWaiting })
-        return null
-      }
-      try {
-        const outcome = await current.run(task, { signal: AbortSignal.timeout(timeoutMs) })
-        if (outcome.status === 'unparseable') {
+      } else if (current) {
+        try {
+          const outcome = await current.run(task, { signal: AbortSignal.timeout(timeoutMs) })
+          metrics.countPostSanitising(outcome.status)
+          if (outcome.status === 'sanitised') return outcome.html
           // One unparseable document leaves an empty post, not a failed page.
           log('error', 'post content could not be sanitised', { reason: outcome.reason })
-          metrics.countPostSanitising('unparseable')
           return ''
+        } catch (cause) {
+          replacePool(current, cause)
         }
-        metrics.countPostSanitising('sanitised')
-        return outcome.html
-      } catch (cause) {
-        metrics.countPostSanitising('unavailable')
-        replacePool(current, cause)
-        return null
       }
+      metrics.countPostSanitising('unavailable')
+      return null
     },
 
     /** Starts the worker ahead of the first post (loading jsdom takes about a second). */
