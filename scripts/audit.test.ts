@@ -11,21 +11,17 @@ import {
   problemsWithList,
   reportedAdvisories,
 } from './audit.js'
-
-const ROOT = path.resolve(import.meta.dirname, '..')
-const readJson = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'))
+import { fixture, readJson, ROOT } from './test-fixtures'
 
 /** What `npm audit --json --omit=dev` prints for this tree where the audit service answers (format 2). */
-const report = () => readJson(path.join(import.meta.dirname, 'fixtures/npm-audit-report.json'))
+const report = () => fixture('npm-audit-report.json')
 /**
  * What `npm audit --json` prints for the whole install: the production report and the entries of
  * the development tree's own packages (tar 6.2.1 and the two above it).
  */
 function wholeInstallReport() {
   const whole = report()
-  const developmentOnly = readJson(
-    path.join(import.meta.dirname, 'fixtures/npm-audit-development-only.json'),
-  )
+  const developmentOnly = fixture('npm-audit-development-only.json')
   Object.assign(whole.vulnerabilities, developmentOnly.vulnerabilities)
   return whole
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs'
 import path from 'node:path'
 
 import { describe, expect, it } from 'vitest'
@@ -10,11 +9,9 @@ import {
   newestOfLine,
   productionUndici,
 } from './check-current.js'
+import { fixture, readJson, ROOT } from './test-fixtures'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
-const readJson = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'))
-const productionReport = () =>
-  readJson(path.join(import.meta.dirname, 'fixtures/npm-audit-report.json'))
+const productionReport = () => fixture('npm-audit-report.json')
 
 const DOCKERFILE = 'FROM node:24.22.3-bookworm-slim AS base\n'
 const NODE_VERSIONS = ['22.22.0', '24.21.0', '24.22.1', '24.22.3', '25.0.0', '26.1.0-rc.1']

@@ -61,6 +61,22 @@ function refusals(page: Page) {
   return refused
 }
 
+/** The statuses of the route discovery requests the page makes. */
+function discoveryStatuses(page: Page) {
+  const statuses: number[] = []
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/__manifest') statuses.push(response.status())
+  })
+  return statuses
+}
+
+/** A visitor who has made the cookie choice, given `timeoutMs`: what the server refused it. */
+async function visitor(page: Page, timeoutMs: number) {
+  test.setTimeout(timeoutMs)
+  await rememberConsent(page)
+  return refusals(page)
+}
+
 test.describe('route discovery and the client share', () => {
   let stack: Stack
   // A server of its own: its rates per client IP count this visitor alone.
@@ -75,13 +91,8 @@ test.describe('route discovery and the client share', () => {
     page,
     consoleProblems,
   }) => {
-    test.setTimeout(90_000)
-    await rememberConsent(page)
-    const refused = refusals(page)
-    const discovery: number[] = []
-    page.on('response', (response) => {
-      if (new URL(response.url()).pathname === '/__manifest') discovery.push(response.status())
-    })
+    const refused = await visitor(page, 90_000)
+    const discovery = discoveryStatuses(page)
     await page.goto(`${stack.baseUrl}/`)
     // Gone with the document: a click that loaded a new document instead of navigating in it.
     await page.evaluate(() => Object.assign(window, { walkStarted: true }))
@@ -110,9 +121,7 @@ test.describe('route discovery and the client share', () => {
     page,
     consoleProblems,
   }) => {
-    test.setTimeout(60_000)
-    await rememberConsent(page)
-    const refused = refusals(page)
+    const refused = await visitor(page, 60_000)
     const searches: string[] = []
     page.on('request', (request) => {
       if (new URL(request.url()).searchParams.has('q')) searches.push(request.url())
