@@ -8,7 +8,8 @@ import { NOT_FOUND_LABEL, ROUTE_MANIFEST_LABEL } from './route-label'
 /**
  * The longest request target (path and query) answered: Remix's own route discovery requests are
  * up to 7,680 characters with the origin, and no page of the site links to a longer one. Past it
- * 414. Node counts the request line into its 16 KiB for the headers, so this leaves them 8 KiB.
+ * 414. Node counts the request line into its header limit, which the server sets to leave 16 KiB
+ * of headers after it (`server/connections.ts`).
  */
 export const MAX_REQUEST_TARGET_CHARS = 8192
 
@@ -59,8 +60,8 @@ export function isWellFormedPath(path: string) {
  * What is refused by the request line and headers alone, each in well under a millisecond and
  * with no error logged (a stranger's mistake is not the server's): a request target past
  * `MAX_REQUEST_TARGET_CHARS` 414, a path that does not decode or holds a NUL 400, a declared body
- * past `maxBodyBytes` 413, and any body with GET or HEAD 413 (no address reads one). Headers past
- * Node's 16 KiB are answered 431 by Node itself, before any of this.
+ * past `maxBodyBytes` 413, and any body with GET or HEAD 413 (no address reads one). A request
+ * line and headers past the server's limit are answered 431 by Node itself, before any of this.
  */
 export function refuseMalformedRequests({
   maxBodyBytes,
