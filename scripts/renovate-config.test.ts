@@ -54,9 +54,9 @@ describe('renovate.json', () => {
       .map((file) => /^(.+)\+[^+]+\.patch$/.exec(file)![1]!.replace('+', '/'))
     const together = [...framework, ...lifted, ...patched]
     expect(lifted).toEqual(['react-router', 'react-router-dom', '@remix-run/router'])
-    expect(patched).toEqual(['turbo-stream'])
+    expect(patched.sort()).toEqual(['@remix-run/react', 'turbo-stream'])
     expect(new Set(together.map((name) => String(groupOf(name))))).toEqual(
-      new Set(['Remix 2 framework, its overrides and the turbo-stream patch']),
+      new Set(['Remix 2 framework, its overrides and its patches']),
     )
     expect(groupOf('react')).toEqual([])
   })
