@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 
+import { KeptMarkup } from '~/components/kept-markup'
 import type { HomeSectionId } from '~/lib/constants'
 
 type SectionHeadingProps = {
@@ -40,25 +41,31 @@ export function SectionHeading({ id, eyebrow, title, lead, tone = 'light' }: Sec
 /**
  * One of the home page's anchored sections, named by its h2 (`${id}-title`). Focusable, so an
  * in-page link moves the keyboard there, without a focus ring of its own; the stylesheet's
- * scroll-padding-top keeps its heading clear of the fixed bar.
+ * scroll-padding-top keeps its heading clear of the fixed bar. A section with nothing a visitor
+ * operates but links keeps its server markup while the page hydrates (`kept`).
  */
 export function HomeSection({
   id,
   className,
+  kept = false,
   children,
 }: {
   id: HomeSectionId
   className: string
+  kept?: boolean
   children: ReactNode
 }) {
-  return (
-    <section
-      id={id}
-      tabIndex={-1}
-      aria-labelledby={`${id}-title`}
-      className={`focus:outline-none ${className}`}
-    >
+  const attributes = {
+    id,
+    tabIndex: -1,
+    'aria-labelledby': `${id}-title`,
+    className: `focus:outline-none ${className}`,
+  }
+  return kept ? (
+    <KeptMarkup as="section" content={id} scrollsToSections {...attributes}>
       {children}
-    </section>
+    </KeptMarkup>
+  ) : (
+    <section {...attributes}>{children}</section>
   )
 }

@@ -1,13 +1,21 @@
+import { KeptMarkup } from '~/components/kept-markup'
 import { COMPANY } from '~/content/company'
 import type { LegalDocument } from '~/content/legal/types'
 
 import { LegalTableOfContents } from './legal-contents'
 import { LegalDocumentBody, LegalDocumentDate } from './legal-document'
 
-/** The frame of a legal page: title, date and registration, contents beside the text. */
+/**
+ * The frame of a legal page: title, date and registration, contents beside the text. All of it
+ * is text and links, so it keeps its server markup while the page hydrates.
+ */
 export function LegalPage({ doc }: { doc: LegalDocument }) {
   return (
-    <article className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8 print:max-w-none print:p-0">
+    <KeptMarkup
+      as="article"
+      content={doc.title}
+      className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8 print:max-w-none print:p-0"
+    >
       <div className="max-w-3xl border-b border-slate-200 pb-8">
         <p className="text-sm font-semibold text-indigo-700 print:hidden">Legal</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
@@ -29,6 +37,6 @@ export function LegalPage({ doc }: { doc: LegalDocument }) {
           <LegalDocumentBody doc={doc} headingLevel={2} showDate={false} />
         </div>
       </div>
-    </article>
+    </KeptMarkup>
   )
 }
