@@ -1,5 +1,5 @@
 /**
- * The floor: a bare Remix 2 app measured beside the site (docs/testing.md, "The floor"), built by
+ * The floor: a bare Remix 2 app measured beside the site (docs/performance.md, "The floor"), built by
  * the same @remix-run/dev, classic compiler, with the site's future flags. Its output stays in this
  * folder: `remix build bench/floor`.
  */

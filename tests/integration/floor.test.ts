@@ -1,5 +1,5 @@
 /**
- * The floor that `npm run lighthouse` measures the site against (docs/testing.md, "The floor"):
+ * The floor that `npm run lighthouse` measures the site against (docs/performance.md, "The floor"):
  * it builds, and each reference serves a page that hydrates under its own CSP, with the site's
  * stylesheet: the bare Remix page with its scripts held until the first paint and as Remix writes
  * them, and the site's own page with no components. Nothing here is timed.
@@ -42,8 +42,9 @@ async function hydrated(url: string) {
     if (message.type() === 'error') problems.push(message.text())
   })
   page.on('request', (request) => requested.push(new URL(request.url()).pathname))
-  await page.goto(url)
-  await page.locator('html[data-hydrated]').waitFor({ timeout: 10_000 })
+  // Not the load event: a post's images are made on their first request, seconds on a busy machine.
+  await page.goto(url, { waitUntil: 'domcontentloaded' })
+  await page.locator('html[data-hydrated]').waitFor({ timeout: 20_000 })
   const h1 = await page.locator('h1').first().textContent()
   await page.close()
   return { problems, requested, h1 }
@@ -77,14 +78,18 @@ describe('the floor', () => {
     })
   }
 
-  it("hydrates the site's page with none of its components and none of its scripts", async () => {
-    const posts = (await (await fetch(`${stack.mock.url}/app/posts/`)).json()) as { slug: string }[]
-    for (const path of ['/', `/blog/${posts[0]!.slug}`]) {
+  // Each page a test of its own: one page's hydration has the whole timeout on a busy machine.
+  for (const page of ['home', 'post'] as const) {
+    it(`hydrates the site's ${page} page with none of its components and none of its scripts`, async () => {
+      const posts = (await (await fetch(`${stack.mock.url}/app/posts/`)).json()) as {
+        slug: string
+      }[]
+      const path = page === 'home' ? '/' : `/blog/${posts[0]!.slug}`
       const sitePage = await (await fetch(`${stack.baseUrl}${path}`)).text()
       const { problems, requested, h1 } = await hydrated(`${floor.held}/ours${path}`)
-      expect(problems, path).toEqual([])
-      expect(sitePage, path).toContain(`>${h1}</h1>`)
+      expect(problems).toEqual([])
+      expect(sitePage).toContain(`>${h1}</h1>`)
       expect(requested.filter((address) => address.startsWith('/build/'))).toEqual([])
-    }
-  })
+    })
+  }
 })
