@@ -103,7 +103,16 @@ const JSX_SYNTAX = [
 ]
 
 export default defineConfig([
-  globalIgnores(['build/', 'public/build/', 'test-results/', 'playwright-report/', 'reports/']),
+  globalIgnores([
+    'build/',
+    'public/build/',
+    'test-results/',
+    'playwright-report/',
+    'reports/',
+    // The floor's build output (bench/floor, `npm run lighthouse`).
+    'bench/floor/build/',
+    'bench/floor/public/',
+  ]),
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     languageOptions: {
