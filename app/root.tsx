@@ -11,7 +11,6 @@ import { useEffect, type ReactNode } from 'react'
 
 import { BlogNavigationPending } from './blog/blog-navigation-pending'
 import { GeneralErrorBoundary } from './components/error-boundary'
-import { pageHydrated } from './components/kept-markup'
 import { InstantRouteScroll } from './components/layout/instant-route-scroll'
 import { SiteFooter } from './components/layout/site-footer'
 import { SiteHeader } from './components/layout/site-header'
@@ -79,7 +78,6 @@ export function Layout({ children }: { children: ReactNode }) {
  */
 function useMarkHydrated() {
   useEffect(() => {
-    pageHydrated()
     document.documentElement.dataset.hydrated = ''
   }, [])
 }

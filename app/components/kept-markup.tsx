@@ -1,17 +1,15 @@
 import { useNavigate } from '@remix-run/react'
 import { useId, useState, type MouseEvent, type ReactNode } from 'react'
 
-import { isPlainLeftClick, scrollToSection } from '~/components/layout/scroll-to-section'
+import { isPlainLeftClick } from '~/components/layout/scroll-to-section'
 
 /**
  * True in the browser until the page's first render has been committed: what renders until then
- * is hydrating the server's markup. The root ends it (`pageHydrated`) from its first effect.
+ * is hydrating the server's markup. The root marks `<html data-hydrated>` from its first effect
+ * (read here rather than set from the root, so that pages without kept markup load none of this).
  */
-let hydrating = typeof document !== 'undefined'
-
-/** Called by the root once hydration has committed: from then on, what renders is new. */
-export function pageHydrated() {
-  hydrating = false
+function hydrating() {
+  return typeof document !== 'undefined' && !document.documentElement.hasAttribute('data-hydrated')
 }
 
 const KEPT_ATTRIBUTE = 'data-kept'
@@ -21,69 +19,49 @@ function serverMarkup(keptId: string) {
   return document.querySelector(`[${KEPT_ATTRIBUTE}="${CSS.escape(keptId)}"]`)?.innerHTML ?? null
 }
 
-type KeptTag = 'article' | 'div' | 'section' | 'ul'
+type KeptTag = 'article' | 'div' | 'section'
 
 type KeptMarkupProps = {
   as: KeptTag
   /**
-   * What the content shows, such as the page or the search it lists: markup kept for one
-   * content is never shown for another when the same element renders something else.
+   * What the content shows, such as the document's title: markup kept for one content is never
+   * shown for another when the same element renders something else.
    */
   content: string
-  /** Links to a section of this page scroll to it as the site's navigation does (the home page). */
-  scrollsToSections?: boolean
   children: ReactNode
-  id?: string
   className?: string
-  tabIndex?: number
-  'aria-labelledby'?: string
 }
 
 /**
  * Content that never changes in the browser, kept as the server wrote it. While the page
  * hydrates, the element holds the server's markup as its inner HTML, which React neither walks
- * nor compares, so the text, icons and links inside cost no hydration work (a phone's first tap
- * waits on that work). Rendered in the browser later (after a client-side navigation, where
+ * nor compares, so the text and links inside cost no hydration work: main-thread time after the
+ * first paint, on a phone. Rendered in the browser later (after a client-side navigation, where
  * there is no server markup to keep), it renders its children as any element does.
  *
  * Nothing inside may need React: no state, effects or handlers. Its links behave as the app's own,
  * kept or rendered: one listener on the element sends a plain click on a link to another page of
- * the app through the router (as Remix's `Link` does), and, where asked, on a link to a section of
- * this page scrolls as the navigation does; other links (new tabs, files, other sites, in-page
- * anchors elsewhere) are the browser's.
+ * the app through the router (as Remix's `Link` does); other links (in-page anchors, new tabs,
+ * files, other sites) are the browser's.
  */
-export function KeptMarkup({
-  as: Tag,
-  content,
-  scrollsToSections = false,
-  children,
-  ...attributes
-}: KeptMarkupProps) {
+export function KeptMarkup({ as: Tag, content, children, ...attributes }: KeptMarkupProps) {
   const keptId = useId()
   const navigate = useNavigate()
   // Read once, during the render that hydrates: the server's markup stays as it is from then on.
   // Should React render this part anew instead (it does after a hydration error), the copy
   // puts the same markup back rather than leaving the element empty.
-  const [kept] = useState(() =>
-    hydrating ? { content, html: serverMarkup(keptId) } : { content, html: null },
-  )
+  const [kept] = useState(() => ({ content, html: hydrating() ? serverMarkup(keptId) : null }))
 
   function followLink(event: MouseEvent<HTMLElement>) {
     if (event.defaultPrevented || !isPlainLeftClick(event)) return
     const link = (event.target as Element).closest('a[href]')
     if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self')) return
     if (link.hasAttribute('download')) return
+    // The links Remix renders for its routes say so; others (in-page anchors, feeds, files, other
+    // sites) are left to the browser.
+    if (!link.hasAttribute('data-discover')) return
     const url = new URL(link.href)
     if (url.origin !== window.location.origin) return
-    const samePage =
-      url.pathname === window.location.pathname && url.search === window.location.search
-    if (samePage && url.hash) {
-      const section = decodeURIComponent(url.hash.slice(1))
-      if (scrollsToSections && scrollToSection(section)) event.preventDefault()
-      return
-    }
-    // The links Remix renders for its routes say so; others (feeds, files) load as documents.
-    if (!link.hasAttribute('data-discover')) return
     event.preventDefault()
     navigate(`${url.pathname}${url.search}${url.hash}`)
   }

@@ -6,7 +6,7 @@ import { HomeSection } from './section-heading'
 
 export function About() {
   return (
-    <HomeSection id="about" kept className="bg-white py-20 sm:py-28">
+    <HomeSection id="about" className="bg-white py-20 sm:py-28">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-12 lg:gap-16 lg:px-8">
         <div className="lg:col-span-5">
           <p className="text-sm font-semibold tracking-widest text-indigo-700 uppercase">

@@ -1,3 +1,4 @@
+import { isPlainLeftClick, scrollToSection } from '~/components/layout/scroll-to-section'
 import { PRIMARY_BUTTON } from '~/components/ui/button-styles'
 import { ExternalLink } from '~/components/ui/external-link'
 import { HERO, HERO_ACTIVITY, IMPACT_FIGURES } from '~/content/home'
@@ -10,7 +11,6 @@ export function Hero({ schedulerUrl }: { schedulerUrl: string }) {
   return (
     <HomeSection
       id="home"
-      kept
       className="relative isolate -mt-16 overflow-hidden bg-linear-to-b from-indigo-50 via-white to-white pt-16"
     >
       <HeroBackdrop />
@@ -32,6 +32,10 @@ export function Hero({ schedulerUrl }: { schedulerUrl: string }) {
           <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:items-center">
             <a
               href="#solutions"
+              onClick={(event) => {
+                // Scrolls like the navigation; a modified click keeps the browser's own behaviour.
+                if (isPlainLeftClick(event) && scrollToSection('solutions')) event.preventDefault()
+              }}
               className={`${PRIMARY_BUTTON} inline-flex items-center justify-center gap-2 rounded-xl px-6 py-3.5 text-base shadow-lg shadow-indigo-600/25 transition motion-reduce:transition-none`}
             >
               Explore Solutions

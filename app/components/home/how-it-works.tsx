@@ -6,7 +6,7 @@ import { HomeSection, SectionHeading } from './section-heading'
 
 export function HowItWorks() {
   return (
-    <HomeSection id="how-it-works" kept className="bg-slate-50 py-20 sm:py-28">
+    <HomeSection id="how-it-works" className="bg-slate-50 py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="how-it-works-title" {...PROCESS_INTRO} />
         <ol className="mt-14 grid gap-6 md:grid-cols-2 lg:grid-cols-3 lg:gap-8">

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react'
 
-import { KeptMarkup } from '~/components/kept-markup'
 import type { HomeSectionId } from '~/lib/constants'
 
 type SectionHeadingProps = {
@@ -41,31 +40,25 @@ export function SectionHeading({ id, eyebrow, title, lead, tone = 'light' }: Sec
 /**
  * One of the home page's anchored sections, named by its h2 (`${id}-title`). Focusable, so an
  * in-page link moves the keyboard there, without a focus ring of its own; the stylesheet's
- * scroll-padding-top keeps its heading clear of the fixed bar. A section with nothing a visitor
- * operates but links keeps its server markup while the page hydrates (`kept`).
+ * scroll-padding-top keeps its heading clear of the fixed bar.
  */
 export function HomeSection({
   id,
   className,
-  kept = false,
   children,
 }: {
   id: HomeSectionId
   className: string
-  kept?: boolean
   children: ReactNode
 }) {
-  const attributes = {
-    id,
-    tabIndex: -1,
-    'aria-labelledby': `${id}-title`,
-    className: `focus:outline-none ${className}`,
-  }
-  return kept ? (
-    <KeptMarkup as="section" content={id} scrollsToSections {...attributes}>
+  return (
+    <section
+      id={id}
+      tabIndex={-1}
+      aria-labelledby={`${id}-title`}
+      className={`focus:outline-none ${className}`}
+    >
       {children}
-    </KeptMarkup>
-  ) : (
-    <section {...attributes}>{children}</section>
+    </section>
   )
 }

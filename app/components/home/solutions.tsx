@@ -12,7 +12,7 @@ const SOLUTION_ICONS: Record<SolutionId, typeof ChatIcon> = {
 
 export function Solutions() {
   return (
-    <HomeSection id="solutions" kept className="bg-white py-20 sm:py-28">
+    <HomeSection id="solutions" className="bg-white py-20 sm:py-28">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="solutions-title" {...SOLUTIONS_INTRO} />
         <ul className="mt-14 grid gap-6 lg:grid-cols-3 lg:gap-8">

@@ -1,6 +1,5 @@
 import { Link } from '@remix-run/react'
 
-import { KeptMarkup } from '~/components/kept-markup'
 import { ExternalLink } from '~/components/ui/external-link'
 import { useHydrated } from '~/components/use-hydrated'
 import { useSiteConfig } from '~/components/use-site-config'
@@ -23,12 +22,7 @@ export function SiteFooter() {
   const linkClass = 'text-slate-300 hover:text-white'
   return (
     <footer className="bg-slate-950 text-slate-300 print:hidden">
-      {/* Text and links only, the same for every visitor: kept as the server wrote it. */}
-      <KeptMarkup
-        as="div"
-        content={site ? `footer: ${site.email} ${site.schedulerUrl}` : 'footer'}
-        className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8"
-      >
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div className="lg:col-span-2">
           <Link to="/#home" className="text-white" aria-label={`${COMPANY.name} home`}>
             <Logo />
@@ -84,7 +78,7 @@ export function SiteFooter() {
             ) : null}
           </ul>
         </nav>
-      </KeptMarkup>
+      </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p>
