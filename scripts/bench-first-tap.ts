@@ -28,8 +28,9 @@
  * Also per run, in ms from the navigation's start: the first contentful paint, when the page saw
  * the target painted and asked for the tap, when the touch reached the page and when the page
  * hydrated (`<html data-hydrated>`); the input delay (from the touch until its first handler
- * ran); the summary counts the taps made after hydration. Prints each run, then the median, p90
- * and max, and the machine's load.
+ * ran) and the long task (over 50 ms) the touch came during, if any, as its start and duration
+ * (what kept the tap waiting); the summary counts the taps made after hydration. Prints each
+ * run, then the median, p90 and max, and the machine's load.
  *
  *   BENCH_RUNS=10            runs of each tap
  *   BENCH_CPU_SLOWDOWN=4     Chromium's CPU throttling rate (default Lighthouse's mobile slowdown;
@@ -73,6 +74,8 @@ type EventEntry = {
 type PageRecord = {
   events: EventEntry[]
   firstInput?: EventEntry
+  /** the main thread's tasks over 50 ms: [start, duration] */
+  longTasks: [number, number][]
   firstContentfulPaint?: number
   hydratedAt?: number
   /** when the target was painted and the page asked for the tap */
@@ -92,6 +95,8 @@ type Run = {
   inputDelay: number
   eventDuration: number
   tapToVisible: number
+  /** the long task running when the touch came, `start+duration`, or '-' */
+  waitedOn: string
 }
 
 /** The page's window with what it records, and the binding through which it asks for the tap. */
@@ -109,7 +114,7 @@ const TAP_BINDING = 'benchFirstTap' satisfies keyof BenchWindow
  * result), so that it adds next to nothing to the main thread it measures.
  */
 function instrumentPage(tap: Tap) {
-  const record: PageRecord = { events: [] }
+  const record: PageRecord = { events: [], longTasks: [] }
   const page = window as BenchWindow
   page.benchFirstTapRecord = record
   if (tap === 'menu') localStorage.setItem('cookieConsent', 'declined')
@@ -157,6 +162,9 @@ function instrumentPage(tap: Tap) {
   new PerformanceObserver((list) => {
     record.firstInput = entry(list.getEntries()[0] as PerformanceEventTiming)
   }).observe({ type: 'first-input', buffered: true })
+  new PerformanceObserver((list) => {
+    for (const task of list.getEntries()) record.longTasks.push([task.startTime, task.duration])
+  }).observe({ type: 'longtask', buffered: true })
   const hydration = new MutationObserver(() => {
     if (!document.documentElement.hasAttribute('data-hydrated')) return
     record.hydratedAt = performance.now()
@@ -209,6 +217,12 @@ function eventDuration(record: PageRecord) {
     .filter((event) => event.interactionId > 0)
     .map((event) => event.duration)
   return Math.max(record.firstInput?.duration ?? 0, ...durations)
+}
+
+/** The long task that was running at `time`, as `start+duration` in whole ms, or '-'. */
+function taskAt(tasks: [number, number][], time: number) {
+  const task = tasks.find(([start, duration]) => start <= time && time <= start + duration)
+  return task ? `${Math.round(task[0])}+${Math.round(task[1])}` : '-'
 }
 
 async function measure(browser: Browser, origin: string, tap: Tap): Promise<Run> {
@@ -272,6 +286,7 @@ async function measure(browser: Browser, origin: string, tap: Tap): Promise<Run>
       inputDelay: record.firstInput.processingStart - record.firstInput.startTime,
       eventDuration: eventDuration(record),
       tapToVisible: record.visibleAt - record.tappedAt,
+      waitedOn: taskAt(record.longTasks, record.tappedAt),
     }
   } finally {
     await context.close()
@@ -287,6 +302,7 @@ function runRow(run: Run, index: number) {
     ...[run.firstContentfulPaint, run.askedAt, run.tappedAt, run.hydratedAt].map(ms),
     run.hydratedAt < run.tappedAt ? 'yes' : 'no',
     ...[run.inputDelay, run.eventDuration, run.tapToVisible].map(ms),
+    run.waitedOn,
   ]
   return `| ${cells.join(' | ')} |`
 }
@@ -335,7 +351,7 @@ try {
   )
   const header = ['tap', 'run', 'FCP', 'target painted', 'tapped at', 'hydrated at']
   header.push('hydrated first')
-  header.push('input delay', 'event duration', 'tap to visible')
+  header.push('input delay', 'event duration', 'tap to visible', 'long task at the tap')
   console.log(`| ${header.join(' | ')} |`)
   console.log(`|---|${'---:|'.repeat(header.length - 1)}`)
   for (let index = 1; index <= RUNS; index++) {
