@@ -35,6 +35,10 @@ const REVIEWED: Record<string, Record<string, string>> = {
   'components/layout/site-footer.tsx': {
     'link.to': 'FOOTER_LINKS, a constant list in the same file',
   },
+  'components/kept-markup.tsx': {
+    keptLinkPath:
+      "the href of a link Remix rendered for one of its routes inside the kept server markup, on the page's own origin, its path not starting with //",
+  },
   'components/legal/legal-document.tsx': {
     'part.href': 'the legal copy in app/content, constant text written by the site',
   },

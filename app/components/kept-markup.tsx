@@ -61,9 +61,11 @@ export function KeptMarkup({ as: Tag, content, children, ...attributes }: KeptMa
     // sites) are left to the browser.
     if (!link.hasAttribute('data-discover')) return
     const url = new URL(link.href)
-    if (url.origin !== window.location.origin) return
+    // A path of this origin only: one starting with '//' would read to the router as another site.
+    if (url.origin !== window.location.origin || url.pathname.startsWith('//')) return
+    const keptLinkPath = `${url.pathname}${url.search}${url.hash}`
     event.preventDefault()
-    navigate(`${url.pathname}${url.search}${url.hash}`)
+    navigate(keptLinkPath)
   }
 
   const marker = { [KEPT_ATTRIBUTE]: keptId }
