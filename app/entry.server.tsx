@@ -1,15 +1,13 @@
-import { PassThrough } from 'node:stream'
-import { buffer } from 'node:stream/consumers'
-
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { isRouteErrorResponse, LiveReload, RemixServer } from '@remix-run/react'
-import { renderToPipeableStream, renderToStaticMarkup } from 'react-dom/server'
+import { renderToStaticMarkup } from 'react-dom/server'
 
 import { warmUpPosts } from './blog/posts.server'
 import { defaultSanitizer } from './blog/sanitizer.server'
 import { log, reasonOf } from './lib/log.server'
 import { currentRequest } from './lib/request-context.server'
 import { pageScripts } from './page-scripts.server'
+import { renderWholePage } from './render-whole-page.server'
 
 // What the server takes of the app: it bundles no module of app/, so the process holds one copy of
 // each, the build's (docs/architecture.md).
@@ -51,7 +49,13 @@ export default async function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const renderStarted = performance.now()
-  const page = await renderWholePage(<RemixServer context={remixContext} url={request.url} />)
+  const page = await renderWholePage(<RemixServer context={remixContext} url={request.url} />, {
+    abortAfterMs: streamTimeout + 1_000,
+    onError: (error) =>
+      log('error', 'render error', {
+        reason: error instanceof Error ? error.message : String(error),
+      }),
+  })
   const { html, scriptHashes } = pageScripts(page + LIVE_RELOAD, { holdScripts: HOLDS_SCRIPTS })
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
   // Only the scripts that end the page are allowed: one anywhere else is refused.
@@ -61,33 +65,6 @@ export default async function handleRequest(
     headers: responseHeaders,
     status: responseStatusCode,
   })
-}
-
-/** The page's HTML once everything in it has rendered. */
-function renderWholePage(page: JSX.Element): Promise<string> {
-  let timeout: NodeJS.Timeout | undefined
-  return new Promise<string>((resolve, reject) => {
-    const { pipe, abort } = renderToPipeableStream(page, {
-      onAllReady() {
-        const collected = new PassThrough()
-        buffer(collected).then((bytes) => {
-          // React 18.3 pads a multi-byte character that straddles its 2 KB output buffer with NUL
-          // bytes (facebook/react#31134); UTF-8 never uses 0x00 inside a character.
-          resolve((bytes.includes(0) ? bytes.filter((byte) => byte !== 0) : bytes).toString())
-        }, reject)
-        pipe(collected)
-      },
-      onShellError: reject,
-      onError(error: unknown) {
-        log('error', 'render error', {
-          reason: error instanceof Error ? error.message : String(error),
-        })
-      },
-    })
-    timeout = setTimeout(abort, streamTimeout + 1_000)
-    // The timer holds the render, and the page with it: 110 KB a post, 29 MB of heap for the pages
-    // of six seconds during a walk of every post (docs/performance.md). It goes once the page is in.
-  }).finally(() => clearTimeout(timeout))
 }
 
 /**

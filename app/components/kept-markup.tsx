@@ -5,8 +5,9 @@ import { isPlainLeftClick } from '~/components/layout/scroll-to-section'
 
 /**
  * True in the browser until the page's first render has been committed: what renders until then
- * is hydrating the server's markup. The root marks `<html data-hydrated>` from its first effect
- * (read here rather than set from the root, so that pages without kept markup load none of this).
+ * is hydrating the server's markup. The site's document marks `<html data-hydrated>` from its
+ * effect (read here rather than set from there, so that pages without kept markup load none of
+ * this).
  */
 function hydrating() {
   return typeof document !== 'undefined' && !document.documentElement.hasAttribute('data-hydrated')

@@ -3,6 +3,7 @@ import { PRIMARY_BUTTON } from '~/components/ui/button-styles'
 import { ExternalLink } from '~/components/ui/external-link'
 import { HERO, HERO_ACTIVITY, IMPACT_FIGURES } from '~/content/home'
 
+import { HeroHeading } from './hero-heading'
 import { ArrowDownIcon, CalendarIcon, CheckIcon, SparkleIcon } from './icons'
 import { HomeSection } from './section-heading'
 
@@ -20,15 +21,7 @@ export function Hero({ schedulerUrl }: { schedulerUrl: string }) {
             <SparkleIcon className="h-4 w-4 shrink-0" />
             {HERO.eyebrow}
           </p>
-          <h1
-            id="home-title"
-            className="mt-6 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl"
-          >
-            {HERO.title}
-          </h1>
-          <p className="mt-6 max-w-2xl text-lg leading-8 text-pretty text-slate-600 sm:text-xl">
-            {HERO.lead}
-          </p>
+          <HeroHeading titleId="home-title" />
           <div className="mt-10 flex flex-col gap-3 sm:flex-row sm:items-center">
             <a
               href="#solutions"
