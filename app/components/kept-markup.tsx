@@ -24,11 +24,6 @@ type KeptTag = 'article' | 'div' | 'section'
 
 type KeptMarkupProps = {
   as: KeptTag
-  /**
-   * What the content shows, such as the document's title: markup kept for one content is never
-   * shown for another when the same element renders something else.
-   */
-  content: string
   children: ReactNode
   className?: string
 }
@@ -38,20 +33,22 @@ type KeptMarkupProps = {
  * hydrates, the element holds the server's markup as its inner HTML, which React neither walks
  * nor compares, so the text and links inside cost no hydration work: main-thread time after the
  * first paint, on a phone. Rendered in the browser later (after a client-side navigation, where
- * there is no server markup to keep), it renders its children as any element does.
+ * there is no server markup to keep), it renders its children as any element does. Where the
+ * same element may show other content, give it a `key` that names the content (such as the
+ * document's title): markup kept for one content is then never shown for another.
  *
  * Nothing inside may need React: no state, effects or handlers. Its links behave as the app's own,
  * kept or rendered: one listener on the element sends a plain click on a link to another page of
  * the app through the router (as Remix's `Link` does); other links (in-page anchors, new tabs,
  * files, other sites) are the browser's.
  */
-export function KeptMarkup({ as: Tag, content, children, ...attributes }: KeptMarkupProps) {
+export function KeptMarkup({ as: Tag, children, ...attributes }: KeptMarkupProps) {
   const keptId = useId()
   const navigate = useNavigate()
   // Read once, during the render that hydrates: the server's markup stays as it is from then on.
   // Should React render this part anew instead (it does after a hydration error), the copy
   // puts the same markup back rather than leaving the element empty.
-  const [kept] = useState(() => ({ content, html: hydrating() ? serverMarkup(keptId) : null }))
+  const [keptHtml] = useState(() => (hydrating() ? serverMarkup(keptId) : null))
 
   function followLink(event: MouseEvent<HTMLElement>) {
     if (event.defaultPrevented || !isPlainLeftClick(event)) return
@@ -69,24 +66,14 @@ export function KeptMarkup({ as: Tag, content, children, ...attributes }: KeptMa
     navigate(keptLinkPath)
   }
 
-  const marker = { [KEPT_ATTRIBUTE]: keptId }
-  if (kept.html === null || kept.content !== content) {
-    return (
-      <Tag key="rendered" {...attributes} {...marker} onClick={followLink}>
-        {children}
-      </Tag>
-    )
-  }
-
+  const element = { ...attributes, [KEPT_ATTRIBUTE]: keptId, onClick: followLink }
+  if (keptHtml === null) return <Tag {...element}>{children}</Tag>
   return (
     <Tag
-      key="kept"
-      {...attributes}
-      {...marker}
-      onClick={followLink}
+      {...element}
       // React compares none of it while hydrating; in development it would check the markup.
       suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: kept.html }}
+      dangerouslySetInnerHTML={{ __html: keptHtml }}
     />
   )
 }

@@ -12,8 +12,8 @@ import { LegalDocumentBody, LegalDocumentDate } from './legal-document'
 export function LegalPage({ doc }: { doc: LegalDocument }) {
   return (
     <KeptMarkup
+      key={doc.title}
       as="article"
-      content={doc.title}
       className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8 print:max-w-none print:p-0"
     >
       <div className="max-w-3xl border-b border-slate-200 pb-8">
