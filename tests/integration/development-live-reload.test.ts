@@ -69,7 +69,7 @@ describe('npm run dev with a page open', () => {
   it("shows a component's edit in the open tab, in the same document, the form's typing kept", async () => {
     await page.evaluate(() => ((window as { marked?: boolean }).marked = true))
     await page.fill('input[name="firstName"]', TYPED)
-    dev.edit('app/components/home/hero.tsx', '{HERO.title}', '{HERO.title} (edited)')
+    dev.edit('app/components/home/hero-heading.tsx', '{HERO.title}', '{HERO.title} (edited)')
     expect(await afterEdit('#home-title', '(edited)')).toEqual(IN_PLACE)
   })
 
