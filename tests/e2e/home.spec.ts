@@ -172,6 +172,31 @@ test.describe('home page without JavaScript', () => {
     }
   })
 
+  test('every listed point shows its check mark in its section’s colour', async ({ page }) => {
+    await page.goto('/')
+    const marks = await page.locator('main li.check-point').evaluateAll((points) =>
+      points.map((point) => {
+        const mark = getComputedStyle(point, '::before')
+        return {
+          section: point.closest('section')?.id,
+          size: `${mark.width} ${mark.height}`,
+          colour: mark.backgroundColor,
+          drawn: mark.maskImage.startsWith('url("data:image/svg+xml'),
+        }
+      }),
+    )
+    expect(marks).toHaveLength(30)
+    const colours: Record<string, string> = {}
+    for (const { section, size, colour, drawn } of marks) {
+      expect({ size, drawn }).toEqual({ size: '20px 20px', drawn: true })
+      expect(colour).not.toBe('rgba(0, 0, 0, 0)')
+      colours[section!] ??= colour
+      expect(colour).toBe(colours[section!])
+    }
+    expect(Object.keys(colours)).toEqual(['solutions', 'how-it-works', 'about'])
+    expect(new Set(Object.values(colours)).size).toBe(3)
+  })
+
   test('no dialog covers the page', async ({ page }) => {
     await page.goto('/')
     await page.waitForTimeout(1500)
