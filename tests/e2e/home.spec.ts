@@ -172,22 +172,38 @@ test.describe('home page without JavaScript', () => {
     }
   })
 
-  test('every listed point shows its check mark in its section’s colour', async ({ page }) => {
+  test('every mark the stylesheet draws shows, in its colour', async ({ page }) => {
     await page.goto('/')
-    const marks = await page.locator('main li.check-point').evaluateAll((points) =>
-      points.map((point) => {
-        const mark = getComputedStyle(point, '::before')
-        return {
-          section: point.closest('section')?.id,
-          size: `${mark.width} ${mark.height}`,
-          colour: mark.backgroundColor,
-          drawn: mark.maskImage.startsWith('url("data:image/svg+xml'),
-        }
-      }),
-    )
-    expect(marks).toHaveLength(30)
+    const marks = await page
+      .locator('main :is(.check-point, .check-mark, .clock-mark)')
+      .evaluateAll((elements) =>
+        elements.map((element) => {
+          const mark = getComputedStyle(element, '::before')
+          return {
+            kind: element.classList.contains('check-point') ? 'point' : 'mark',
+            section: element.closest('section')?.id,
+            size: `${mark.width} ${mark.height}`,
+            drawn: mark.maskImage.startsWith('url("data:image/svg+xml'),
+            colour: mark.backgroundColor,
+            textColour: getComputedStyle(element).color,
+          }
+        }),
+      )
+    const points = marks.filter((mark) => mark.kind === 'point')
+    const others = marks.filter((mark) => mark.kind === 'mark')
+    // The hero's four steps, the six steps' durations and the discovery call's; the 30 list points,
+    // each in its section's colour.
+    expect(others).toHaveLength(11)
+    for (const { size, drawn, colour, textColour } of others) {
+      expect({ size, drawn, colour }).toEqual({
+        size: '16px 16px',
+        drawn: true,
+        colour: textColour,
+      })
+    }
+    expect(points).toHaveLength(30)
     const colours: Record<string, string> = {}
-    for (const { section, size, colour, drawn } of marks) {
+    for (const { section, size, drawn, colour } of points) {
       expect({ size, drawn }).toEqual({ size: '20px 20px', drawn: true })
       expect(colour).not.toBe('rgba(0, 0, 0, 0)')
       colours[section!] ??= colour

@@ -1,4 +1,4 @@
-import { CalendarIcon, ClockIcon } from '~/components/home/icons'
+import { CalendarIcon } from '~/components/home/icons'
 import { ExternalLink } from '~/components/ui/external-link'
 import { DISCOVERY_CALL_COPY } from '~/content/contact'
 import { DISCOVERY_CALL_MINUTES } from '~/lib/constants'
@@ -25,8 +25,7 @@ export function DiscoveryCallCard({
         <li className="rounded-full bg-emerald-400/15 px-3 py-1 text-emerald-300 ring-1 ring-emerald-400/30">
           Free
         </li>
-        <li className="inline-flex items-center gap-1.5 rounded-full bg-white/10 px-3 py-1 text-slate-100 ring-1 ring-white/20">
-          <ClockIcon className="h-4 w-4" />
+        <li className="clock-mark inline-flex items-center gap-1.5 rounded-full bg-white/10 px-3 py-1 text-slate-100 ring-1 ring-white/20">
           {DISCOVERY_CALL_MINUTES} minutes
         </li>
       </ul>

@@ -4,7 +4,7 @@ import { ExternalLink } from '~/components/ui/external-link'
 import { HERO, HERO_ACTIVITY, IMPACT_FIGURES } from '~/content/home'
 
 import { HeroHeading } from './hero-heading'
-import { ArrowDownIcon, CalendarIcon, CheckIcon, SparkleIcon } from './icons'
+import { ArrowDownIcon, CalendarIcon, SparkleIcon } from './icons'
 import { HomeSection } from './section-heading'
 
 export function Hero({ schedulerUrl }: { schedulerUrl: string }) {
@@ -86,9 +86,7 @@ function HeroActivityCard() {
               <span className="w-11 shrink-0 pt-0.5 font-mono text-sm text-slate-600 tabular-nums">
                 {item.time}
               </span>
-              <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-1 ring-emerald-200">
-                <CheckIcon className="h-4 w-4" />
-              </span>
+              <span className="check-mark flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-emerald-50 text-emerald-600 ring-1 ring-emerald-200" />
               <span className="min-w-0">
                 <span className="block font-semibold text-slate-900">{item.title}</span>
                 <span className="mt-0.5 block text-sm leading-6 text-slate-600">{item.detail}</span>

@@ -1,7 +1,6 @@
 import { PROCESS_INTRO, PROCESS_STATS, PROCESS_STEPS } from '~/content/home'
 
 import { CheckList } from './check-list'
-import { ClockIcon } from './icons'
 import { HomeSection, SectionHeading } from './section-heading'
 
 export function HowItWorks() {
@@ -22,8 +21,7 @@ export function HowItWorks() {
                 >
                   {step.number}
                 </span>
-                <p className="inline-flex items-center gap-1.5 rounded-full bg-indigo-50 px-3 py-1 text-sm font-semibold text-indigo-700 ring-1 ring-indigo-100">
-                  <ClockIcon className="h-4 w-4" />
+                <p className="clock-mark inline-flex items-center gap-1.5 rounded-full bg-indigo-50 px-3 py-1 text-sm font-semibold text-indigo-700 ring-1 ring-indigo-100">
                   <span className="sr-only">Duration: </span>
                   {step.duration}
                 </p>

@@ -46,23 +46,6 @@ export function BoltIcon(props: IconProps) {
   )
 }
 
-export function CheckIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="m5 12.5 4.5 4.5L19 7" />
-    </Icon>
-  )
-}
-
-export function ClockIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7v5l3 2" />
-    </Icon>
-  )
-}
-
 export function PhoneIcon(props: IconProps) {
   return (
     <Icon {...props}>
