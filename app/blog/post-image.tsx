@@ -23,8 +23,8 @@ type PostImageProps = {
 }
 
 /**
- * A post's image over a neutral placeholder, in the 1200×630 box that keeps its place before it
- * loads. The site's variants are offered as AVIF, WebP and JPEG in every width; the browser takes
+ * A post's image over a neutral placeholder (a picture mark the stylesheet draws: `photo-mark` in
+ * tailwind.css), in the 1200×630 box that keeps its place before it loads. The site's variants are offered as AVIF, WebP and JPEG in every width; the browser takes
  * the first type it knows at the width it draws. The placeholder shows when there is no image,
  * and also when it fails: with JavaScript the image is removed, without it the broken image
  * (alt="") draws nothing over the placeholder.
@@ -43,20 +43,8 @@ export function PostImage({ image, drawnAs, priority, className = '' }: PostImag
   const sizes = IMAGE_SIZES[drawnAs]
   return (
     <div
-      className={`relative aspect-[1200/630] overflow-hidden bg-gradient-to-br from-slate-100 to-slate-200 ${className}`}
+      className={`photo-mark relative aspect-[1200/630] overflow-hidden bg-gradient-to-br from-slate-100 to-slate-200 text-slate-400 ${className}`}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        className="absolute left-1/2 top-1/2 h-12 w-12 -translate-x-1/2 -translate-y-1/2 text-slate-400"
-      >
-        <rect x="3" y="4" width="18" height="16" rx="2" />
-        <circle cx="8.5" cy="9.5" r="1.5" />
-        <path d="m21 16-5-5-9 9" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
       {image && !failed ? (
         <picture>
           {variants?.sources.map((source) => (

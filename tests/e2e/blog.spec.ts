@@ -271,7 +271,12 @@ test.describe('blog with JavaScript', () => {
     await page.goto('/blog')
     const card = cards(page).filter({ hasText: 'AI Chatbot or Live Chat' })
     await expect(card.locator('img')).toHaveCount(0)
-    await expect(card.locator('svg[aria-hidden="true"]')).toBeVisible()
+    // The placeholder is the box's picture mark, drawn by the stylesheet.
+    const placeholder = await card.locator('.photo-mark').evaluate((box) => {
+      const mark = getComputedStyle(box, '::before')
+      return { size: `${mark.width} ${mark.height}`, drawn: mark.maskImage.startsWith('url(') }
+    })
+    expect(placeholder).toEqual({ size: '48px 48px', drawn: true })
   })
 
   test('client navigation between posts keeps hydration clean', async ({
