@@ -275,7 +275,13 @@ async function measure(browser: Browser, origin: string, tap: Tap): Promise<Run>
     // the session's runtime enabled.
     await cdp.send('Runtime.enable')
     await cdp.send('Runtime.addBinding', { name: TAP_BINDING })
+    await cdp.send('Runtime.addBinding', { name: DONE_BINDING })
+    let reportDone!: () => void
+    const done = new Promise<void>((resolve) => {
+      reportDone = resolve
+    })
     cdp.on('Runtime.bindingCalled', ({ name, payload }) => {
+      if (name === DONE_BINDING) return reportDone()
       if (name !== TAP_BINDING) return
       const { x, y } = JSON.parse(payload) as { x: number; y: number }
       sleep(TAP_DELAY_MS)
@@ -291,10 +297,6 @@ async function measure(browser: Browser, origin: string, tap: Tap): Promise<Run>
     // the page does not have.
     await page.addInitScript({ content: 'globalThis.__name = (target) => target' })
     await page.addInitScript(instrumentPage, tap)
-    const done = new Promise<void>((resolve) =>
-      cdp.on('Runtime.bindingCalled', ({ name }) => name === DONE_BINDING && resolve()),
-    )
-    await cdp.send('Runtime.addBinding', { name: DONE_BINDING })
     // Nothing of the bench's own runs on the page until it is done (Playwright's code for
     // waiting in the page alone takes 60 ms of its main thread at 4x, just when the tap comes).
     await page.goto(`${origin}/`, { waitUntil: 'commit' })
