@@ -24,10 +24,11 @@ type PostImageProps = {
 
 /**
  * A post's image over a neutral placeholder (a picture mark the stylesheet draws: `photo-mark` in
- * tailwind.css), in the 1200×630 box that keeps its place before it loads. The site's variants are offered as AVIF, WebP and JPEG in every width; the browser takes
- * the first type it knows at the width it draws. The placeholder shows when there is no image,
- * and also when it fails: with JavaScript the image is removed, without it the broken image
- * (alt="") draws nothing over the placeholder.
+ * tailwind.css), in the 1200×630 box that keeps its place before it loads. The site's variants
+ * are offered as AVIF, WebP and JPEG in every width; the browser takes the first type it knows at
+ * the width it draws. The placeholder shows when there is no image, and also when it fails: with
+ * JavaScript the image is removed, without it the broken image (alt="") draws nothing over the
+ * placeholder.
  */
 export function PostImage({ image, drawnAs, priority, className = '' }: PostImageProps) {
   const [failed, setFailed] = useState(false)
